@@ -1,0 +1,118 @@
+#pragma once
+
+#include "base/status.h"
+#include "observe/threadstate.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <array>
+#include <memory>
+
+namespace qs {
+
+// The read side of observation. A Snapshot is an immutable value built by Pipeline::snapshot()
+// (cheap: copies of ring-buffer tails under short locks); the UI's ~30 Hz timer and the CLI's
+// progress line read it, so no worker thread ever signals a viewer. All times are microseconds
+// on one monotonic clock whose zero is the start of the run.
+
+// One stretch of time a thread spent in one state. endUs < 0 while it is still going on.
+struct StateSpan {
+    qint64 startUs = 0;
+    qint64 endUs = -1;
+    ThreadState state = ThreadState::Starting;
+    Activity activity = Activity::None;
+    QString detail; // the queue blocked on, the error, ...
+};
+
+struct ThreadInfo {
+    int id = 0; // dense, in registration order
+    QString name;
+    ThreadRole role = ThreadRole::Worker;
+    ThreadState state = ThreadState::Starting;
+    Activity activity = Activity::None;
+    QString detail;
+    qint64 stateSinceUs = 0;
+    std::array<qint64, kThreadStateCount> usIn{}; // total time per state, the current one included
+    QList<StateSpan> spans;                      // the newest spans (bounded), oldest first
+};
+
+struct QueueSample {
+    qint64 tUs = 0;
+    int size = 0;
+};
+
+struct QueueInfo {
+    QString name;
+    QString type; // "FIFOQueue", "RandomShuffleQueue"
+    int capacity = 0;
+    int minAfterDequeue = 0; // 0 for FIFO
+    int size = 0;
+    bool closed = false;
+    qint64 enqueued = 0; // elements, since the run began
+    qint64 dequeued = 0;
+    double enqueuePerSec = 0; // over the last second or so
+    double dequeuePerSec = 0;
+    QList<QueueSample> history; // bounded, oldest first
+};
+
+enum class EventKind : quint8 { ThreadStart, State, RequestStop, QueueClose, Error, ThreadExit, Join, End, Step, Note };
+QString eventKindKey(EventKind k); // "request_stop"
+
+// A coordination event. `details` carries the kind-specific fields with the JSON Lines names
+// (e.g. request_stop: {"error": null|{kind,message,thread}, "first": true}).
+struct Event {
+    qint64 seq = 0;
+    qint64 tUs = 0;
+    QString thread;
+    EventKind kind = EventKind::Note;
+    QJsonObject details;
+};
+
+struct MetricPoint {
+    qint64 step = 0;
+    qint64 tUs = 0;
+    double loss = 0;
+    double trainAccuracy = 0;
+    double evalAccuracy = -1; // < 0 where no evaluation ran at this step
+    double samplesPerSec = 0;
+};
+
+// A preview image: 8-bit, row-major, channels 1 or 3 (RGB order). core has no QImage.
+struct Thumbnail {
+    int width = 0;
+    int height = 0;
+    int channels = 0;
+    QByteArray pixels;
+    int label = -1;
+    int prediction = -1; // -1 before the model has predicted
+    QString source;      // "file.tfrecords #12"
+};
+
+enum class RunState : quint8 { Idle, Running, Stopping, Finished };
+enum class EndHow : quint8 { None, EndOfData, Stopped, Error };
+
+struct Snapshot {
+    qint64 tUs = 0;
+    RunState run = RunState::Idle;
+    EndHow how = EndHow::None;
+    Status error; // the coordinator's kept error, with its thread
+    QList<ThreadInfo> threads;
+    QList<QueueInfo> queues;
+    QList<Event> events;   // events with seq >= the cursor asked for, oldest first (bounded)
+    qint64 nextEventSeq = 0; // pass back as the next cursor
+    QList<MetricPoint> metrics; // bounded, oldest first
+    QList<Thumbnail> batch;     // the latest batch's preview
+    QStringList classNames;     // label -> name where known
+    qint64 steps = 0;
+    qint64 samples = 0;
+    double samplesPerSec = 0;
+    bool stepMode = false;
+    int threadsAtGate = 0; // threads paused at the step gate
+};
+
+using SnapshotPtr = std::shared_ptr<const Snapshot>;
+
+} // namespace qs
