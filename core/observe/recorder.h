@@ -1,0 +1,107 @@
+#pragma once
+
+#include "observe/snapshot.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace qs {
+
+struct RecorderOptions {
+    int spansPerThread = 4096;   // ring of finished state spans kept per thread
+    int eventCapacity = 20000;   // ring of coordination events
+    int queueHistory = 4096;     // ring of (time, size) samples per queue
+    qint64 queueSampleUs = 2000; // at most one size sample per queue per this interval (plus every change
+                                 // of closed state); the latest size is always exact
+    int metricCapacity = 20000;
+};
+
+// The write side of observation for one run, shared by every thread of that run.
+//
+// Contract:
+//  - Thread-safe. Every method may be called from any thread at any time, including while
+//    another thread calls snapshot-building or export functions.
+//  - Cheap on the hot path: setState and queueChanged are O(1), take at most one uncontended
+//    per-thread / per-queue lock (or none), and allocate only when a ring slot is first used.
+//    Memory is bounded by RecorderOptions whatever the run's length.
+//  - Times are microseconds of one steady clock whose zero is this Recorder's construction.
+//  - Ordering: everything a thread recorded before it called event() is visible to any
+//    fillSnapshot()/export that sees that event (the event log's lock is the release point).
+//  - setEnabled(false) turns thread-state spans and queue samples into no-ops (for measuring
+//    observation overhead); events are always recorded.
+class Recorder {
+public:
+    explicit Recorder(RecorderOptions options = {});
+    ~Recorder();
+    Recorder(const Recorder &) = delete;
+    Recorder &operator=(const Recorder &) = delete;
+
+    qint64 nowUs() const;
+    void setEnabled(bool on);
+    bool isEnabled() const;
+
+    // Threads. registerThread records a thread_start event and the first span (Starting).
+    int registerThread(const QString &name, ThreadRole role);
+    void setState(int threadId, ThreadState state, Activity activity = Activity::None, const QString &detail = {});
+    QString threadName(int threadId) const;
+
+    // Queues. queueChanged is called by the queue under its own lock after every change.
+    int registerQueue(const QString &name, const QString &type, int capacity, int minAfterDequeue);
+    void queueChanged(int queueId, int size, qint64 enqueuedTotal, qint64 dequeuedTotal, bool closed);
+
+    // Coordination events. Returns the event's sequence number. After recording (outside every
+    // Recorder lock) the gate, if one is set, is called on the emitting thread: step mode uses
+    // it to hold that thread until the user grants the next step.
+    qint64 event(EventKind kind, const QString &thread, QJsonObject details = {});
+    using Gate = std::function<void(const Event &)>;
+    void setGate(Gate gate); // set before threads start, or to {} to remove
+
+    // Training and run-level facts.
+    void metric(const MetricPoint &point);
+    void setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames = {});
+    void addSamples(qint64 n); // samples consumed by the trainer
+    void setSteps(qint64 steps);
+    void setRunState(RunState run, EndHow how = EndHow::None, const Status &error = {});
+
+    // Read side. Fills every field of `out` it owns; events with seq >= eventCursor.
+    void fillSnapshot(Snapshot *out, qint64 eventCursor) const;
+    SnapshotPtr snapshot(qint64 eventCursor) const;
+
+    // Full histories for exports and end-of-run summaries (what the rings still hold).
+    QList<Event> events() const;
+    QList<ThreadInfo> threads() const; // every span still held, the open one last
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+// Binds the calling thread to a Recorder for as long as it lives, so code that knows nothing of
+// threads (a queue's enqueue, the trainer's step) can mark "the current thread" blocked or
+// running. With no binding on the thread every static call is a no-op, so queues and
+// coordinators work the same without observation.
+class ObservedThread {
+public:
+    ObservedThread(Recorder *recorder, const QString &name, ThreadRole role);
+    ~ObservedThread(); // unbinds; does not change the state (the runner sets the final state)
+    ObservedThread(const ObservedThread &) = delete;
+    ObservedThread &operator=(const ObservedThread &) = delete;
+
+    int id() const { return m_id; }
+
+    static void setState(ThreadState state, Activity activity = Activity::None, const QString &detail = {});
+    static Recorder *currentRecorder(); // nullptr when unbound
+    static int currentId();             // -1 when unbound
+    static QString currentName();       // "" when unbound
+
+private:
+    Recorder *m_recorder;
+    int m_id;
+    Recorder *m_prevRecorder;
+    int m_prevId;
+};
+
+} // namespace qs
