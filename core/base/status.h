@@ -69,12 +69,33 @@ private:
     QString m_thread;
 };
 
-inline Status cancelled(const QString &m) { return {ErrorKind::Cancelled, m}; }
-inline Status invalidArgument(const QString &m) { return {ErrorKind::InvalidArgument, m}; }
-inline Status outOfRange(const QString &m) { return {ErrorKind::OutOfRange, m}; }
-inline Status deadlineExceeded(const QString &m) { return {ErrorKind::DeadlineExceeded, m}; }
-inline Status internalError(const QString &m) { return {ErrorKind::Internal, m}; }
-inline Status notFound(const QString &m) { return {ErrorKind::NotFound, m}; }
-inline Status dataLoss(const QString &m, Location where = {}) { return {ErrorKind::DataLoss, m, std::move(where)}; }
+inline Status cancelled(const QString &m)
+{
+    return {ErrorKind::Cancelled, m};
+}
+inline Status invalidArgument(const QString &m)
+{
+    return {ErrorKind::InvalidArgument, m};
+}
+inline Status outOfRange(const QString &m)
+{
+    return {ErrorKind::OutOfRange, m};
+}
+inline Status deadlineExceeded(const QString &m)
+{
+    return {ErrorKind::DeadlineExceeded, m};
+}
+inline Status internalError(const QString &m)
+{
+    return {ErrorKind::Internal, m};
+}
+inline Status notFound(const QString &m)
+{
+    return {ErrorKind::NotFound, m};
+}
+inline Status dataLoss(const QString &m, Location where = {})
+{
+    return {ErrorKind::DataLoss, m, std::move(where)};
+}
 
 } // namespace qs
