@@ -17,6 +17,13 @@ struct RecorderOptions {
     qint64 queueSampleUs = 2000; // at most one size sample per queue per this interval (plus every change
                                  // of closed state); the latest size is always exact
     int metricCapacity = 20000;
+    // What one snapshot copies, so a ~30 Hz viewer stays cheap however long the run: the newest
+    // spans per thread (the open one included) and the oldest events at or after the cursor
+    // (the caller catches up over the following snapshots through nextEventSeq).
+    int snapshotSpanLimit = 2000;
+    int snapshotEventLimit = 5000;
+    // Tests only: replaces the steady clock. Must be non-decreasing and >= 0, and thread-safe.
+    std::function<qint64()> clockUs;
 };
 
 // The write side of observation for one run, shared by every thread of that run.
@@ -31,7 +38,12 @@ struct RecorderOptions {
 //  - Ordering: everything a thread recorded before it called event() is visible to any
 //    fillSnapshot()/export that sees that event (the event log's lock is the release point).
 //  - setEnabled(false) turns thread-state spans and queue samples into no-ops (for measuring
-//    observation overhead); events are always recorded.
+//    observation overhead): setState then records only final states (stopped/failed/cancelled,
+//    once per thread), queueChanged only stores the latest size and totals (relaxed atomics, no
+//    lock), and queue rates read 0. Events, metrics and counters are always recorded.
+//  - Same state: setState with the current state, activity and detail changes nothing.
+//  - Ids: registerThread/registerQueue return dense ids from 0 (-1 past 1024 threads / 256 queues,
+//    with a warning); calls with an unknown id are ignored.
 class Recorder {
 public:
     explicit Recorder(RecorderOptions options = {});
@@ -45,7 +57,8 @@ public:
 
     // Threads. registerThread records a thread_start event and the first span (Starting).
     int registerThread(const QString &name, ThreadRole role);
-    void setState(int threadId, ThreadState state, Activity activity = Activity::None, const QString &detail = {});
+    void setState(int threadId, ThreadState state, Activity activity = Activity::None,
+                  const QString &detail = {});
     QString threadName(int threadId) const;
 
     // Queues. queueChanged is called by the queue under its own lock after every change.
@@ -73,6 +86,7 @@ public:
     // Full histories for exports and end-of-run summaries (what the rings still hold).
     QList<Event> events() const;
     QList<ThreadInfo> threads() const; // every span still held, the open one last
+    QList<QueueInfo> queues() const;   // every sample still held, the latest size last
 
 private:
     struct Impl;

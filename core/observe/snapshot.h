@@ -36,7 +36,7 @@ struct ThreadInfo {
     QString detail;
     qint64 stateSinceUs = 0;
     std::array<qint64, kThreadStateCount> usIn{}; // total time per state, the current one included
-    QList<StateSpan> spans;                      // the newest spans (bounded), oldest first
+    QList<StateSpan> spans;                       // the newest spans (bounded), oldest first
 };
 
 struct QueueSample {
@@ -58,7 +58,18 @@ struct QueueInfo {
     QList<QueueSample> history; // bounded, oldest first
 };
 
-enum class EventKind : quint8 { ThreadStart, State, RequestStop, QueueClose, Error, ThreadExit, Join, End, Step, Note };
+enum class EventKind : quint8 {
+    ThreadStart,
+    State,
+    RequestStop,
+    QueueClose,
+    Error,
+    ThreadExit,
+    Join,
+    End,
+    Step,
+    Note
+};
 QString eventKindKey(EventKind k); // "request_stop"
 
 // A coordination event. `details` carries the kind-specific fields with the JSON Lines names
@@ -101,8 +112,8 @@ struct Snapshot {
     Status error; // the coordinator's kept error, with its thread
     QList<ThreadInfo> threads;
     QList<QueueInfo> queues;
-    QList<Event> events;   // events with seq >= the cursor asked for, oldest first (bounded)
-    qint64 nextEventSeq = 0; // pass back as the next cursor
+    QList<Event> events;        // events with seq >= the cursor asked for, oldest first (bounded)
+    qint64 nextEventSeq = 0;    // pass back as the next cursor
     QList<MetricPoint> metrics; // bounded, oldest first
     QList<Thumbnail> batch;     // the latest batch's preview
     QStringList classNames;     // label -> name where known

@@ -15,14 +15,27 @@ constexpr std::array<const char *, 8> kActivityKeys{
 };
 constexpr std::array<const char *, 6> kRoleKeys{"producer", "reader", "trainer", "watcher", "worker", "main"};
 constexpr std::array<const char *, 10> kEventKeys{
-    "thread_start", "state", "request_stop", "queue_close", "error", "thread_exit", "join", "end", "step", "note",
+    "thread_start", "state", "request_stop", "queue_close", "error",
+    "thread_exit",  "join",  "end",          "step",        "note",
 };
 } // namespace
 
-QString threadStateKey(ThreadState s) { return QString::fromLatin1(kStateKeys[size_t(s)]); }
-QString activityKey(Activity a) { return QString::fromLatin1(kActivityKeys[size_t(a)]); }
-QString threadRoleKey(ThreadRole r) { return QString::fromLatin1(kRoleKeys[size_t(r)]); }
-QString eventKindKey(EventKind k) { return QString::fromLatin1(kEventKeys[size_t(k)]); }
+QString threadStateKey(ThreadState s)
+{
+    return QString::fromLatin1(kStateKeys[size_t(s)]);
+}
+QString activityKey(Activity a)
+{
+    return QString::fromLatin1(kActivityKeys[size_t(a)]);
+}
+QString threadRoleKey(ThreadRole r)
+{
+    return QString::fromLatin1(kRoleKeys[size_t(r)]);
+}
+QString eventKindKey(EventKind k)
+{
+    return QString::fromLatin1(kEventKeys[size_t(k)]);
+}
 
 bool threadStateFromKey(const QString &key, ThreadState *out)
 {
