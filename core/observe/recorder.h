@@ -44,6 +44,15 @@ struct RecorderOptions {
 //  - Same state: setState with the current state, activity and detail changes nothing.
 //  - Ids: registerThread/registerQueue return dense ids from 0 (-1 past 1024 threads / 256 queues,
 //    with a warning); calls with an unknown id are ignored.
+//  - Snapshots copy at most snapshotSpanLimit spans per thread and snapshotEventLimit events;
+//    events()/threads()/queues() return everything the rings still hold (for exports).
+//
+// Example (a reader thread; the queue marks it blocked by itself through ObservedThread):
+//   Recorder rec;
+//   ObservedThread self(&rec, "reader_0", ThreadRole::Reader);
+//   ObservedThread::setState(ThreadState::Running, Activity::Decoding);
+//   rec.event(EventKind::Error, ObservedThread::currentName(), {{"kind", "data_loss"}, {"message", m}});
+//   SnapshotPtr s = rec.snapshot(cursor); cursor = s->nextEventSeq; // on the UI timer
 class Recorder {
 public:
     explicit Recorder(RecorderOptions options = {});
@@ -74,7 +83,7 @@ public:
 
     // Training and run-level facts.
     void metric(const MetricPoint &point);
-    void setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames = {});
+    void setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames = {}); // empty names: keep the last
     void addSamples(qint64 n); // samples consumed by the trainer
     void setSteps(qint64 steps);
     void setRunState(RunState run, EndHow how = EndHow::None, const Status &error = {});

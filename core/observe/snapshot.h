@@ -72,8 +72,18 @@ enum class EventKind : quint8 {
 };
 QString eventKindKey(EventKind k); // "request_stop"
 
-// A coordination event. `details` carries the kind-specific fields with the JSON Lines names
-// (e.g. request_stop: {"error": null|{kind,message,thread}, "first": true}).
+// A coordination event. `details` carries the kind-specific fields with the JSON Lines names,
+// which the JSON Lines export merges at the top level of each line:
+//   thread_start  {role}                      (recorded by Recorder::registerThread)
+//   request_stop  {error: null|{kind, message, thread}, first: bool}
+//   queue_close   {queue, cancel_pending}
+//   error         {kind, message}             (plus file/record/offset where they apply)
+//   thread_exit   {how: "clean"|"error"|"cancelled"}
+//   join          {result: "ok"|"error"|"timeout", still_running: [names]}
+//   end           {how: "end_of_data"|"stopped"|"error", error}
+//   step, note    free-form
+// State changes are not events (they happen per element): the export synthesises "state" lines
+// {state, activity, queue|detail} from the span history, merged with the events in time order.
 struct Event {
     qint64 seq = 0;
     qint64 tUs = 0;
