@@ -64,7 +64,8 @@ public:
     void setEnabled(bool on);
     bool isEnabled() const;
 
-    // Threads. registerThread records a thread_start event and the first span (Starting).
+    // Threads. registerThread records the first span (Starting) and a thread_start event, which
+    // passes the gate like any other event.
     int registerThread(const QString &name, ThreadRole role);
     void setState(int threadId, ThreadState state, Activity activity = Activity::None,
                   const QString &detail = {});
@@ -88,7 +89,8 @@ public:
     void setSteps(qint64 steps);
     void setRunState(RunState run, EndHow how = EndHow::None, const Status &error = {});
 
-    // Read side. Fills every field of `out` it owns; events with seq >= eventCursor.
+    // Read side. Fills every field of `out` but stepMode and threadsAtGate (the step gate's);
+    // events with seq >= eventCursor, at most snapshotEventLimit of them.
     void fillSnapshot(Snapshot *out, qint64 eventCursor) const;
     SnapshotPtr snapshot(qint64 eventCursor) const;
 

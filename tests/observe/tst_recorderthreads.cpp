@@ -1,8 +1,13 @@
+#include "observe/chrometrace.h"
+#include "observe/jsonlexport.h"
 #include "observe/recorder.h"
+
+#include <QTemporaryDir>
 
 #include <QTest>
 
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -106,6 +111,10 @@ private slots:
                 return QStringLiteral("snapshot over its bounds");
             return QString();
         };
+        // Exports read the same histories; write them once while the writers are (likely) busy.
+        QTemporaryDir dir;
+        QVERIFY(writeChromeTrace(rec, dir.filePath(QStringLiteral("trace.json"))).isOk());
+        QVERIFY(writeEventsJsonl(rec, dir.filePath(QStringLiteral("events.jsonl"))).isOk());
         bool more = true;
         while (more && failure.isEmpty()) {
             more = finished.load(std::memory_order_acquire) < kWriters; // one last round after
