@@ -80,7 +80,7 @@ public:
     // it to hold that thread until the user grants the next step.
     qint64 event(EventKind kind, const QString &thread, QJsonObject details = {});
     using Gate = std::function<void(const Event &)>;
-    void setGate(Gate gate); // set before threads start, or to {} to remove
+    void setGate(Gate gate); // any time, {} removes it; an event in flight uses the gate it saw
 
     // Training and run-level facts.
     void metric(const MetricPoint &point);
@@ -108,6 +108,9 @@ private:
 // threads (a queue's enqueue, the trainer's step) can mark "the current thread" blocked or
 // running. With no binding on the thread every static call is a no-op, so queues and
 // coordinators work the same without observation.
+// Lives on the bound thread's stack; the Recorder must outlive it. Constructed with a null
+// recorder it unbinds the thread for its lifetime. Bindings nest: the destructor restores the
+// previous one.
 class ObservedThread {
 public:
     ObservedThread(Recorder *recorder, const QString &name, ThreadRole role);
