@@ -17,6 +17,13 @@ struct RecorderOptions {
     qint64 queueSampleUs = 2000; // at most one size sample per queue per this interval (plus every change
                                  // of closed state); the latest size is always exact
     int metricCapacity = 20000;
+    // What one snapshot copies, so a ~30 Hz viewer stays cheap however long the run: the newest
+    // spans per thread (the open one included) and the oldest events at or after the cursor
+    // (the caller catches up over the following snapshots through nextEventSeq).
+    int snapshotSpanLimit = 2000;
+    int snapshotEventLimit = 5000;
+    // Tests only: replaces the steady clock. Must be non-decreasing and >= 0, and thread-safe.
+    std::function<qint64()> clockUs;
 };
 
 // The write side of observation for one run, shared by every thread of that run.
@@ -31,7 +38,21 @@ struct RecorderOptions {
 //  - Ordering: everything a thread recorded before it called event() is visible to any
 //    fillSnapshot()/export that sees that event (the event log's lock is the release point).
 //  - setEnabled(false) turns thread-state spans and queue samples into no-ops (for measuring
-//    observation overhead); events are always recorded.
+//    observation overhead): setState then records only final states (stopped/failed/cancelled,
+//    once per thread), queueChanged only stores the latest size and totals (relaxed atomics, no
+//    lock), and queue rates read 0. Events, metrics and counters are always recorded.
+//  - Same state: setState with the current state, activity and detail changes nothing.
+//  - Ids: registerThread/registerQueue return dense ids from 0 (-1 past 1024 threads / 256 queues,
+//    with a warning); calls with an unknown id are ignored.
+//  - Snapshots copy at most snapshotSpanLimit spans per thread and snapshotEventLimit events;
+//    events()/threads()/queues() return everything the rings still hold (for exports).
+//
+// Example (a reader thread; the queue marks it blocked by itself through ObservedThread):
+//   Recorder rec;
+//   ObservedThread self(&rec, "reader_0", ThreadRole::Reader);
+//   ObservedThread::setState(ThreadState::Running, Activity::Decoding);
+//   rec.event(EventKind::Error, ObservedThread::currentName(), {{"kind", "data_loss"}, {"message", m}});
+//   SnapshotPtr s = rec.snapshot(cursor); cursor = s->nextEventSeq; // on the UI timer
 class Recorder {
 public:
     explicit Recorder(RecorderOptions options = {});
@@ -43,9 +64,11 @@ public:
     void setEnabled(bool on);
     bool isEnabled() const;
 
-    // Threads. registerThread records a thread_start event and the first span (Starting).
+    // Threads. registerThread records the first span (Starting) and a thread_start event, which
+    // passes the gate like any other event.
     int registerThread(const QString &name, ThreadRole role);
-    void setState(int threadId, ThreadState state, Activity activity = Activity::None, const QString &detail = {});
+    void setState(int threadId, ThreadState state, Activity activity = Activity::None,
+                  const QString &detail = {});
     QString threadName(int threadId) const;
 
     // Queues. queueChanged is called by the queue under its own lock after every change.
@@ -57,22 +80,24 @@ public:
     // it to hold that thread until the user grants the next step.
     qint64 event(EventKind kind, const QString &thread, QJsonObject details = {});
     using Gate = std::function<void(const Event &)>;
-    void setGate(Gate gate); // set before threads start, or to {} to remove
+    void setGate(Gate gate); // any time, {} removes it; an event in flight uses the gate it saw
 
     // Training and run-level facts.
     void metric(const MetricPoint &point);
-    void setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames = {});
+    void setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames = {}); // empty names: keep the last
     void addSamples(qint64 n); // samples consumed by the trainer
     void setSteps(qint64 steps);
     void setRunState(RunState run, EndHow how = EndHow::None, const Status &error = {});
 
-    // Read side. Fills every field of `out` it owns; events with seq >= eventCursor.
+    // Read side. Fills every field of `out` but stepMode and threadsAtGate (the step gate's);
+    // events with seq >= eventCursor, at most snapshotEventLimit of them.
     void fillSnapshot(Snapshot *out, qint64 eventCursor) const;
     SnapshotPtr snapshot(qint64 eventCursor) const;
 
     // Full histories for exports and end-of-run summaries (what the rings still hold).
     QList<Event> events() const;
     QList<ThreadInfo> threads() const; // every span still held, the open one last
+    QList<QueueInfo> queues() const;   // every sample still held, the latest size last
 
 private:
     struct Impl;
@@ -83,6 +108,9 @@ private:
 // threads (a queue's enqueue, the trainer's step) can mark "the current thread" blocked or
 // running. With no binding on the thread every static call is a no-op, so queues and
 // coordinators work the same without observation.
+// Lives on the bound thread's stack; the Recorder must outlive it. Constructed with a null
+// recorder it unbinds the thread for its lifetime. Bindings nest: the destructor restores the
+// previous one.
 class ObservedThread {
 public:
     ObservedThread(Recorder *recorder, const QString &name, ThreadRole role);

@@ -36,7 +36,7 @@ struct ThreadInfo {
     QString detail;
     qint64 stateSinceUs = 0;
     std::array<qint64, kThreadStateCount> usIn{}; // total time per state, the current one included
-    QList<StateSpan> spans;                      // the newest spans (bounded), oldest first
+    QList<StateSpan> spans;                       // the newest spans (bounded), oldest first
 };
 
 struct QueueSample {
@@ -58,11 +58,32 @@ struct QueueInfo {
     QList<QueueSample> history; // bounded, oldest first
 };
 
-enum class EventKind : quint8 { ThreadStart, State, RequestStop, QueueClose, Error, ThreadExit, Join, End, Step, Note };
+enum class EventKind : quint8 {
+    ThreadStart,
+    State,
+    RequestStop,
+    QueueClose,
+    Error,
+    ThreadExit,
+    Join,
+    End,
+    Step,
+    Note
+};
 QString eventKindKey(EventKind k); // "request_stop"
 
-// A coordination event. `details` carries the kind-specific fields with the JSON Lines names
-// (e.g. request_stop: {"error": null|{kind,message,thread}, "first": true}).
+// A coordination event. `details` carries the kind-specific fields with the JSON Lines names,
+// which the JSON Lines export merges at the top level of each line:
+//   thread_start  {role}                      (recorded by Recorder::registerThread)
+//   request_stop  {error: null|{kind, message, thread}, first: bool}
+//   queue_close   {queue, cancel_pending}
+//   error         {kind, message}             (plus file/record/offset where they apply)
+//   thread_exit   {how: "clean"|"error"|"cancelled"}
+//   join          {result: "ok"|"error"|"timeout", still_running: [names]}
+//   end           {how: "end_of_data"|"stopped"|"error", error}
+//   step, note    free-form
+// State changes are not events (they happen per element): the export synthesises "state" lines
+// {state, activity, queue|detail} from the span history, merged with the events in time order.
 struct Event {
     qint64 seq = 0;
     qint64 tUs = 0;
@@ -101,8 +122,8 @@ struct Snapshot {
     Status error; // the coordinator's kept error, with its thread
     QList<ThreadInfo> threads;
     QList<QueueInfo> queues;
-    QList<Event> events;   // events with seq >= the cursor asked for, oldest first (bounded)
-    qint64 nextEventSeq = 0; // pass back as the next cursor
+    QList<Event> events;        // events with seq >= the cursor asked for, oldest first (bounded)
+    qint64 nextEventSeq = 0;    // pass back as the next cursor
     QList<MetricPoint> metrics; // bounded, oldest first
     QList<Thumbnail> batch;     // the latest batch's preview
     QStringList classNames;     // label -> name where known

@@ -1,0 +1,193 @@
+#include "observe/recorder.h"
+#include "observe/recorder_p.h"
+
+#include <QDebug>
+
+namespace qs {
+
+Recorder::Recorder(RecorderOptions options)
+    : d(std::make_unique<Impl>(std::move(options)))
+{}
+
+Recorder::~Recorder() = default;
+
+qint64 Recorder::nowUs() const
+{
+    return d->now();
+}
+
+void Recorder::setEnabled(bool on)
+{
+    d->enabled.store(on, std::memory_order_relaxed);
+}
+
+bool Recorder::isEnabled() const
+{
+    return d->enabled.load(std::memory_order_relaxed);
+}
+
+int Recorder::registerThread(const QString &name, ThreadRole role)
+{
+    int id = -1;
+    {
+        std::lock_guard lock(d->registryMu);
+        id = d->threadCount.load(std::memory_order_relaxed);
+        if (id >= Impl::kMaxThreads) {
+            qWarning("Recorder: more than %d threads registered; '%s' is not observed", Impl::kMaxThreads,
+                     qPrintable(name));
+            return -1;
+        }
+        auto slot = std::make_unique<ThreadSlot>(name, role, d->options.spansPerThread);
+        slot->current.startUs = d->now();
+        d->threadTable[size_t(id)].store(slot.get(), std::memory_order_release);
+        d->threadStore.push_back(std::move(slot));
+        d->threadCount.store(id + 1, std::memory_order_release);
+    }
+    event(EventKind::ThreadStart, name, QJsonObject{{QStringLiteral("role"), threadRoleKey(role)}});
+    return id;
+}
+
+void Recorder::setState(int threadId, ThreadState state, Activity activity, const QString &detail)
+{
+    ThreadSlot *slot = d->thread(threadId);
+    if (!slot)
+        return;
+    if (!d->enabled.load(std::memory_order_relaxed) && !isFinalState(state))
+        return;
+    std::lock_guard lock(slot->mu);
+    StateSpan &cur = slot->current;
+    if (cur.state == state && cur.activity == activity && cur.detail == detail)
+        return;
+    // The time is taken under the thread's lock so one thread's spans never go backwards.
+    const qint64 t = std::max(d->now(), cur.startUs);
+    cur.endUs = t;
+    slot->usDone[size_t(cur.state)] += t - cur.startUs;
+    slot->spans.push(cur);
+    cur = StateSpan{t, -1, state, activity, detail};
+}
+
+QString Recorder::threadName(int threadId) const
+{
+    const ThreadSlot *slot = d->thread(threadId);
+    return slot ? slot->name : QString();
+}
+
+int Recorder::registerQueue(const QString &name, const QString &type, int capacity, int minAfterDequeue)
+{
+    std::lock_guard lock(d->registryMu);
+    const int id = d->queueCount.load(std::memory_order_relaxed);
+    if (id >= Impl::kMaxQueues) {
+        qWarning("Recorder: more than %d queues registered; '%s' is not observed", Impl::kMaxQueues,
+                 qPrintable(name));
+        return -1;
+    }
+    auto slot =
+        std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, d->now(), d->options.queueHistory);
+    d->queueTable[size_t(id)].store(slot.get(), std::memory_order_release);
+    d->queueStore.push_back(std::move(slot));
+    d->queueCount.store(id + 1, std::memory_order_release);
+    return id;
+}
+
+void Recorder::queueChanged(int queueId, int size, qint64 enqueuedTotal, qint64 dequeuedTotal, bool closed)
+{
+    QueueSlot *q = d->queue(queueId);
+    if (!q)
+        return;
+    if (!d->enabled.load(std::memory_order_relaxed)) {
+        q->size.store(size, std::memory_order_relaxed);
+        q->enqueued.store(enqueuedTotal, std::memory_order_relaxed);
+        q->dequeued.store(dequeuedTotal, std::memory_order_relaxed);
+        q->closed.store(closed, std::memory_order_relaxed);
+        return;
+    }
+    std::lock_guard lock(q->mu);
+    q->size.store(size, std::memory_order_relaxed);
+    q->enqueued.store(enqueuedTotal, std::memory_order_relaxed);
+    q->dequeued.store(dequeuedTotal, std::memory_order_relaxed);
+    q->closed.store(closed, std::memory_order_relaxed);
+
+    const qint64 t = std::max(d->now(), q->latest.tUs);
+    // Totals only grow; a smaller one (counters reset by the caller) counts as no change.
+    q->rates.add(t, std::max<qint64>(0, enqueuedTotal - q->lastEnqueued),
+                 std::max<qint64>(0, dequeuedTotal - q->lastDequeued));
+    q->lastEnqueued = enqueuedTotal;
+    q->lastDequeued = dequeuedTotal;
+
+    q->latest = QueueSample{t, size};
+    const bool due = q->history.isEmpty() || t - q->history.newest().tUs >= d->options.queueSampleUs;
+    if (due || closed != q->sampledClosed) {
+        q->history.push(q->latest);
+        q->sampledClosed = closed;
+        q->latestInHistory = true;
+    } else {
+        q->latestInHistory = false;
+    }
+}
+
+qint64 Recorder::event(EventKind kind, const QString &thread, QJsonObject details)
+{
+    Event ev;
+    ev.kind = kind;
+    ev.thread = thread;
+    ev.details = std::move(details);
+    {
+        std::lock_guard lock(d->eventMu);
+        ev.seq = d->nextSeq++;
+        ev.tUs = d->now();
+        if (!d->events.isEmpty())
+            ev.tUs = std::max(ev.tUs, d->events.newest().tUs);
+        d->events.push(ev);
+    }
+    std::shared_ptr<const Gate> gate;
+    {
+        std::lock_guard lock(d->gateMu);
+        gate = d->gate;
+    }
+    if (gate && *gate)
+        (*gate)(ev);
+    return ev.seq;
+}
+
+void Recorder::setGate(Gate gate)
+{
+    auto shared = gate ? std::make_shared<const Gate>(std::move(gate)) : nullptr;
+    std::lock_guard lock(d->gateMu);
+    d->gate = std::move(shared);
+}
+
+void Recorder::metric(const MetricPoint &point)
+{
+    std::lock_guard lock(d->metricMu);
+    d->metrics.push(point);
+}
+
+void Recorder::setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames)
+{
+    std::lock_guard lock(d->previewMu);
+    d->batch = std::move(thumbs);
+    if (!classNames.isEmpty())
+        d->classNames = std::move(classNames);
+}
+
+void Recorder::addSamples(qint64 n)
+{
+    std::lock_guard lock(d->samplesMu);
+    d->samples.fetch_add(n, std::memory_order_relaxed);
+    d->sampleRate.add(d->now(), n, 0);
+}
+
+void Recorder::setSteps(qint64 steps)
+{
+    d->steps.store(steps, std::memory_order_relaxed);
+}
+
+void Recorder::setRunState(RunState run, EndHow how, const Status &error)
+{
+    std::lock_guard lock(d->runMu);
+    d->run = run;
+    d->how = how;
+    d->error = error;
+}
+
+} // namespace qs
