@@ -70,6 +70,8 @@ public:
     void setState(int threadId, ThreadState state, Activity activity = Activity::None,
                   const QString &detail = {});
     QString threadName(int threadId) const;
+    // The thread's current state (endUs -1); a default span for an unknown id.
+    StateSpan currentSpan(int threadId) const;
 
     // Queues. queueChanged is called by the queue under its own lock after every change.
     int registerQueue(const QString &name, const QString &type, int capacity, int minAfterDequeue);
@@ -124,6 +126,7 @@ public:
     static Recorder *currentRecorder(); // nullptr when unbound
     static int currentId();             // -1 when unbound
     static QString currentName();       // "" when unbound
+    static StateSpan currentSpan();     // the bound thread's current state; default when unbound
 
 private:
     Recorder *m_recorder;

@@ -83,13 +83,14 @@ void StepGate::pass(const Event &event)
     const std::uint64_t ticket = m_nextTicket++;
     ++m_held;
     lock.unlock();
+    const StateSpan before = ObservedThread::currentSpan();
     ObservedThread::setState(ThreadState::Paused, Activity::None, eventKindKey(event.kind));
     lock.lock();
     m_cv.wait(lock, [&] { return ticket < m_granted || !m_enabled; });
     --m_held;
     ++m_passed;
     lock.unlock();
-    ObservedThread::setState(ThreadState::Running);
+    ObservedThread::setState(before.state, before.activity, before.detail);
 }
 
 } // namespace qs

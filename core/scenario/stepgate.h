@@ -15,7 +15,7 @@ namespace qs {
 // Contract:
 //  - pass() runs on the emitting (worker) thread, outside every Recorder lock. While the gate is
 //    enabled it marks that thread `paused` (detail: the event it holds at), waits until a step
-//    is granted to it, then restores `running`. Held threads are released in arrival order, one
+//    is granted to it, then restores the state it had. Held threads are released in arrival order, one
 //    per granted step.
 //  - grant(), setEnabled() and release() never block (the UI thread calls them).
 //  - setEnabled(false) and release() let every held thread go at once; after release() the gate

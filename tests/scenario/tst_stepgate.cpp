@@ -69,6 +69,7 @@ private slots:
         gate.setEnabled(true);
         std::thread t([&] {
             ObservedThread bound(&recorder, QStringLiteral("worker"), ThreadRole::Worker);
+            ObservedThread::setState(ThreadState::Joining);
             gate.pass(eventOf(EventKind::RequestStop));
         });
         QTRY_COMPARE_WITH_TIMEOUT(gate.heldCount(), 1, 5000);
@@ -76,7 +77,7 @@ private slots:
         QCOMPARE(recorder.snapshot(0)->threads.value(0).detail, QStringLiteral("request_stop"));
         gate.grant();
         t.join();
-        QCOMPARE(recorder.snapshot(0)->threads.value(0).state, ThreadState::Running);
+        QCOMPARE(recorder.snapshot(0)->threads.value(0).state, ThreadState::Joining);
     }
     void grantsAreNotBanked()
     {
