@@ -89,7 +89,10 @@ Result<qint64> InflateSource::read(char *dst, qint64 capacity)
         } else if (rc != Z_OK) {
             const QString why =
                 m_z.msg ? QString::fromLatin1(m_z.msg) : QStringLiteral("zlib error %1").arg(rc);
-            return fail(QStringLiteral("invalid %1 stream: %2").arg(name(), why));
+            const Status error = fail(QStringLiteral("invalid %1 stream: %2").arg(name(), why));
+            if (m_z.avail_out != want) // hand out what was inflated; the error comes next time
+                break;
+            return error;
         }
     }
     return qint64(want - m_z.avail_out);

@@ -27,7 +27,8 @@ inline QByteArray frame(const QByteArray &payload)
 {
     QByteArray f = header(quint64(payload.size())) + payload;
     QByteArray footer(4, Qt::Uninitialized);
-    qToLittleEndian<quint32>(crc32c::mask(crc32c::value(payload.constData(), size_t(payload.size()))), footer.data());
+    qToLittleEndian<quint32>(crc32c::mask(crc32c::value(payload.constData(), size_t(payload.size()))),
+                             footer.data());
     return f + footer;
 }
 

@@ -45,8 +45,10 @@ private slots:
         QTest::addRow("empty file") << QByteArray() << int(Compression::None);
         QTest::addRow("record frame") << test::frame("abc").left(12) << int(Compression::None);
         QTest::addRow("zero-length record") << test::frame({}).left(12) << int(Compression::None);
-        QTest::addRow("gzip") << test::deflateBytes(test::frame("abc"), true).left(12) << int(Compression::Gzip);
-        QTest::addRow("zlib default") << test::deflateBytes(test::frame("abc"), false).left(12) << int(Compression::Zlib);
+        QTest::addRow("gzip") << test::deflateBytes(test::frame("abc"), true).left(12)
+                              << int(Compression::Gzip);
+        QTest::addRow("zlib default")
+            << test::deflateBytes(test::frame("abc"), false).left(12) << int(Compression::Zlib);
         QTest::addRow("zlib 78 9c") << QByteArray("\x78\x9c", 2) << int(Compression::Zlib);
         QTest::addRow("zlib 78 01") << QByteArray("\x78\x01", 2) << int(Compression::Zlib);
         QTest::addRow("zlib 78 da") << QByteArray("\x78\xda", 2) << int(Compression::Zlib);

@@ -43,8 +43,8 @@ private slots:
     void implementationsAgree_data()
     {
         QTest::addColumn<int>("length");
-        for (int length : {0, 1, 7, 8, 9, 15, 63, 255, 767, 768, 769, 1000, 4095, 24575, 24576, 24577, 24576 + 768,
-                           50000, 100003, 300001})
+        for (int length : {0,   1,    7,    8,     9,     15,    63,          255,   767,    768,
+                           769, 1000, 4095, 24575, 24576, 24577, 24576 + 768, 50000, 100003, 300001})
             QTest::addRow("%d bytes", length) << length;
     }
     void implementationsAgree()
@@ -59,7 +59,8 @@ private slots:
         for (int align = 0; align < 8; ++align) {
             const unsigned char *p = buffer.data() + align;
             const quint32 seed = rng.generate();
-            QCOMPARE(crc32c::extendHardware(seed, p, size_t(length)), crc32c::extendPortable(seed, p, size_t(length)));
+            QCOMPARE(crc32c::extendHardware(seed, p, size_t(length)),
+                     crc32c::extendPortable(seed, p, size_t(length)));
         }
     }
 
@@ -73,7 +74,8 @@ private slots:
         for (int split : {0, 1, 13, 8192, 24577, 69999, 70000}) {
             const quint32 first = crc32c::value(data.constData(), size_t(split));
             QCOMPARE(crc32c::extend(first, data.constData() + split, size_t(data.size() - split)), whole);
-            QCOMPARE(crc32c::extendPortable(first, data.constData() + split, size_t(data.size() - split)), whole);
+            QCOMPARE(crc32c::extendPortable(first, data.constData() + split, size_t(data.size() - split)),
+                     whole);
         }
     }
 

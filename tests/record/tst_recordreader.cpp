@@ -124,8 +124,8 @@ private slots:
         const QList<QByteArray> a = test::randomRecords(10, 50, 1);
         const QList<QByteArray> b = test::randomRecords(7, 50, 2);
         const QString path = file(QStringLiteral("members.gz"));
-        QVERIFY(test::writeBytes(path, test::deflateBytes(test::frames(a), true)
-                                           + test::deflateBytes(test::frames(b), true)));
+        QVERIFY(test::writeBytes(path, test::deflateBytes(test::frames(a), true) +
+                                           test::deflateBytes(test::frames(b), true)));
         const test::ReadAll all = test::readAll(path);
         QCOMPARE(all.end.kind(), ErrorKind::OutOfRange);
         QCOMPARE(all.records, a + b);
@@ -137,14 +137,14 @@ private slots:
         QTest::addColumn<Compression>("written");
         QTest::addColumn<Compression>("asked");
         QTest::addColumn<QString>("message");
-        QTest::addRow("gzip read as none") << Compression::Gzip << Compression::None
-                                           << "corrupted record at offset 0";
-        QTest::addRow("none read as gzip") << Compression::None << Compression::Gzip
-                                           << "invalid gzip stream: incorrect header check";
-        QTest::addRow("none read as zlib") << Compression::None << Compression::Zlib
-                                           << "invalid zlib stream: incorrect header check";
-        QTest::addRow("gzip read as zlib") << Compression::Gzip << Compression::Zlib
-                                           << "invalid zlib stream: incorrect header check";
+        QTest::addRow("gzip read as none")
+            << Compression::Gzip << Compression::None << "corrupted record at offset 0";
+        QTest::addRow("none read as gzip")
+            << Compression::None << Compression::Gzip << "invalid gzip stream: incorrect header check";
+        QTest::addRow("none read as zlib")
+            << Compression::None << Compression::Zlib << "invalid zlib stream: incorrect header check";
+        QTest::addRow("gzip read as zlib")
+            << Compression::Gzip << Compression::Zlib << "invalid zlib stream: incorrect header check";
     }
     void overrideBeatsDetection()
     {
