@@ -11,10 +11,12 @@
 namespace qs {
 
 namespace {
-constexpr qint64 kBufferBytes = 256 * 1024;
 constexpr qint64 kHeaderBytes = 12; // length + its CRC
 constexpr qint64 kFooterBytes = 4;  // payload CRC
 constexpr qint64 kGrowStep = 1 << 20;
+// Payloads from this size on are read straight into the record when they are not buffered yet,
+// which saves a copy; below it, batching many records per read() wins.
+constexpr qint64 kDirectBytes = 64 * 1024;
 
 inline bool crcMatches(const char *data, size_t n, const char *stored)
 {
@@ -91,8 +93,9 @@ Status RecordReader::next(QByteArray *record)
     return m_error;
 }
 
-// Makes at least `wanted` bytes available in the buffer unless the stream ends first.
-Status RecordReader::fill(qint64 wanted)
+// Makes at least `wanted` bytes available in the buffer unless the stream ends first, reading
+// no more than `limit` bytes ahead.
+Status RecordReader::fill(qint64 wanted, qint64 limit)
 {
     if (buffered() >= wanted || m_eof)
         return Status::ok();
@@ -102,7 +105,8 @@ Status RecordReader::fill(qint64 wanted)
         m_begin = 0;
     }
     while (buffered() < wanted) {
-        Result<qint64> got = m_source->read(m_buffer.get() + m_end, kBufferBytes - m_end);
+        const qint64 room = std::min(kBufferBytes - m_end, limit - buffered());
+        Result<qint64> got = m_source->read(m_buffer.get() + m_end, room);
         if (!got)
             return got.status().withLocation(here(m_offset));
         if (*got == 0) {
@@ -146,15 +150,14 @@ Status RecordReader::readOne(QByteArray *record, bool *resyncable)
     }
 
     const qint64 frame = kHeaderBytes + qint64(length) + kFooterBytes;
-    if (buffered() < frame && frame <= kBufferBytes) {
+    if (buffered() < frame && (frame > kBufferBytes || qint64(length) >= kDirectBytes))
+        return readLarge(record, length, start, resyncable);
+    if (buffered() < frame) {
         if (Status s = fill(frame); !s)
             return s;
     }
-    if (buffered() < frame) {
-        if (frame <= kBufferBytes)
-            return truncated(start);
-        return readLarge(record, length, start, resyncable);
-    }
+    if (buffered() < frame)
+        return truncated(start);
 
     const char *payload = m_buffer.get() + m_begin + kHeaderBytes;
     const bool intact = !m_options.verifyCrc || crcMatches(payload, size_t(length), payload + length);
@@ -169,9 +172,10 @@ Status RecordReader::readOne(QByteArray *record, bool *resyncable)
     return Status::ok();
 }
 
-// A record longer than the buffer: the buffered part is copied, the rest is read from the source
-// straight into the record. When the stream length is not known, the record grows as bytes
-// arrive, so a false length costs at most twice what the stream really holds.
+// A large record not yet in the buffer: the buffered part is copied, the rest is read from the
+// source straight into the record, and only its footer and the next header into the buffer. When the stream
+// length is not known, the record grows as bytes arrive, so a false length costs at most twice what the
+// stream really holds.
 Status RecordReader::readLarge(QByteArray *record, quint64 length, qint64 start, bool *resyncable)
 {
     const bool sizeKnown = m_compression == Compression::None && m_source->fileSize() >= 0;
@@ -196,7 +200,7 @@ Status RecordReader::readLarge(QByteArray *record, quint64 length, qint64 start,
             return truncated(start);
         got += *n;
     }
-    if (Status s = fill(kFooterBytes); !s)
+    if (Status s = fill(kFooterBytes, kFooterBytes + kHeaderBytes); !s)
         return s.withLocation(here(start));
     if (buffered() < kFooterBytes)
         return truncated(start);

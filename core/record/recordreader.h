@@ -37,6 +37,8 @@ struct RecordReaderOptions {
 //   if (s.kind() != ErrorKind::OutOfRange) return s;
 class RecordReader {
 public:
+    static constexpr qint64 kBufferBytes = 256 * 1024;
+
     static Result<std::unique_ptr<RecordReader>> open(const QString &path,
                                                       const RecordReaderOptions &options = {});
     ~RecordReader();
@@ -70,7 +72,7 @@ private:
     RecordReader(std::unique_ptr<ByteSource> source, const RecordReaderOptions &options);
     Status readOne(QByteArray *record, bool *resyncable);
     Status readLarge(QByteArray *record, quint64 length, qint64 start, bool *resyncable);
-    Status fill(qint64 wanted);
+    Status fill(qint64 wanted, qint64 limit = kBufferBytes);
     Status corrupted(qint64 at) const;
     Status truncated(qint64 at, const QString &detail = {}) const;
     Location here(qint64 at) const { return Location{m_path, m_position, at}; }

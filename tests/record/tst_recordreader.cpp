@@ -109,6 +109,28 @@ private slots:
             QVERIFY2(all.records[i] == records[i], qPrintable(QStringLiteral("record %1 differs").arg(i)));
     }
 
+    // Sizes on both sides of the direct-read threshold (64 KiB) and of the 256 KiB buffer, in an
+    // order that leaves records split across buffer refills.
+    void mixedSizes_data() { addCompressionRows(); }
+    void mixedSizes()
+    {
+        QFETCH(Compression, compression);
+        QList<QByteArray> records;
+        QRandomGenerator rng(99);
+        const int fixed[] = {0, 1, 65535, 65536, 65537, 100, 262128, 262129, 5, 70000, 262144, 3};
+        for (int size : fixed)
+            records << test::randomRecords(1, 0, quint32(size)).first().leftJustified(size, char(size));
+        for (int i = 0; i < 40; ++i)
+            records << QByteArray(rng.bounded(i % 3 == 0 ? 200000 : 2000), char('a' + i % 26));
+        const QString path = file(QStringLiteral("mixed-%1").arg(compressionName(compression)));
+        writeAll(path, compression, records);
+        const test::ReadAll all = test::readAll(path);
+        QCOMPARE(all.end.kind(), ErrorKind::OutOfRange);
+        QCOMPARE(all.records.size(), records.size());
+        for (qsizetype i = 0; i < records.size(); ++i)
+            QVERIFY2(all.records[i] == records[i], qPrintable(QStringLiteral("record %1 differs").arg(i)));
+    }
+
     void verifyCrcOffStillReads()
     {
         const QString path = file(QStringLiteral("nocrc"));
