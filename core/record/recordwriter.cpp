@@ -10,6 +10,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -151,20 +152,27 @@ Status RecordWriter::output(const char *data, qsizetype n, bool last)
 {
     if (!m_deflater)
         return writeFd(data, n);
+    constexpr qsizetype kMaxIn = qsizetype(1) << 30; // avail_in is 32 bits wide
     z_stream &z = m_deflater->z;
-    z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
-    z.avail_in = uInt(n);
-    for (;;) {
-        z.next_out = reinterpret_cast<Bytef *>(m_deflater->out.data());
-        z.avail_out = uInt(kChunk);
-        const int rc = deflate(&z, last ? Z_FINISH : Z_NO_FLUSH);
-        if (rc == Z_STREAM_ERROR)
-            return fail(internalError(QStringLiteral("zlib deflate failed for %1").arg(m_path)));
-        if (Status s = writeFd(m_deflater->out.constData(), kChunk - qsizetype(z.avail_out)); !s)
-            return s;
-        if (last ? rc == Z_STREAM_END : (z.avail_in == 0 && z.avail_out != 0))
-            return Status::ok();
-    }
+    do {
+        const qsizetype step = std::min(n, kMaxIn);
+        const bool finish = last && step == n;
+        z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
+        z.avail_in = uInt(step);
+        for (bool done = false; !done;) {
+            z.next_out = reinterpret_cast<Bytef *>(m_deflater->out.data());
+            z.avail_out = uInt(kChunk);
+            const int rc = deflate(&z, finish ? Z_FINISH : Z_NO_FLUSH);
+            if (rc == Z_STREAM_ERROR)
+                return fail(internalError(QStringLiteral("zlib deflate failed for %1").arg(m_path)));
+            if (Status s = writeFd(m_deflater->out.constData(), kChunk - qsizetype(z.avail_out)); !s)
+                return s;
+            done = finish ? rc == Z_STREAM_END : (z.avail_in == 0 && z.avail_out != 0);
+        }
+        data += step;
+        n -= step;
+    } while (n > 0);
+    return Status::ok();
 }
 
 Status RecordWriter::writeFd(const char *data, qsizetype n)

@@ -7,7 +7,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace qs;
@@ -185,6 +187,48 @@ private slots:
         QCOMPARE(s.where().file, path);
         QCOMPARE(s.where().record, 0);
         QCOMPARE(s.where().offset, 0);
+    }
+
+    // A pipe has no size: detection peeks without seeking, and a large length is only believed as
+    // far as bytes arrive.
+    void readsFromAPipe_data()
+    {
+        QTest::addColumn<bool>("hostile");
+        QTest::addRow("records") << false;
+        QTest::addRow("hostile length") << true;
+    }
+    void readsFromAPipe()
+    {
+        QFETCH(bool, hostile);
+        const QString fifo = file(QStringLiteral("pipe-%1").arg(hostile));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        const QList<QByteArray> records = test::randomRecords(50, 100000, 6);
+        const QByteArray bytes = hostile ? test::header(100 * 1024 * 1024) + QByteArray(2 * 1024 * 1024, 'h')
+                                         : test::frames(records);
+        std::signal(SIGPIPE, SIG_IGN); // a write to a closed pipe must fail, not end the test
+        std::jthread feeder([&] {
+            QFile out(fifo);
+            if (out.open(QIODevice::WriteOnly))
+                out.write(bytes); // the reader drains it all, or closes and the write fails
+        });
+        auto reader = RecordReader::open(fifo);
+        QVERIFY(reader.isOk());
+        QCOMPARE((*reader)->fileSize(), -1);
+        QCOMPARE((*reader)->compression(), Compression::None);
+        QByteArray record;
+        QList<QByteArray> got;
+        Status s;
+        while ((s = (*reader)->next(&record)).isOk())
+            got << record;
+        reader = Status(ErrorKind::Cancelled, {}); // close the read end before joining
+        feeder.join();
+        if (hostile) {
+            QCOMPARE(s.message(), QStringLiteral("truncated record at offset 0"));
+            QVERIFY(record.capacity() <= 8 * 1024 * 1024);
+        } else {
+            QCOMPARE(s.kind(), ErrorKind::OutOfRange);
+            QCOMPARE(got, records);
+        }
     }
 
     void openErrorsNameThePath()
