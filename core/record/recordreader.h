@@ -52,9 +52,11 @@ public:
     //   "corrupted record at offset N"  a length-CRC or payload-CRC mismatch;
     //   "record at offset N has length L, over the limit of M bytes";
     //   the compressed stream's own error ("truncated gzip stream", "invalid zlib stream: ...").
-    // Errors are sticky. With skipCorrupt, a payload-CRC mismatch is recorded in skipped() and
-    // reading goes on with the next record; any other DataLoss cannot be resynchronised, so it
-    // is recorded and the file ends there (OutOfRange).
+    // N is always the record's first byte (TensorFlow names the payload's offset for a
+    // payload-CRC mismatch). Errors are sticky. *record is resized in place, so a caller that
+    // reuses one unshared QByteArray reads without allocating. With skipCorrupt, a payload-CRC
+    // mismatch is recorded in skipped() and reading goes on with the next record; any other
+    // DataLoss cannot be resynchronised, so it is recorded and the file ends there (OutOfRange).
     Status next(QByteArray *record);
 
     const QString &path() const { return m_path; }
