@@ -35,6 +35,8 @@ struct Location {
     QString file;
     qint64 record = -1; // 0-based record index
     qint64 offset = -1; // byte offset in the (decompressed) record stream
+
+    friend bool operator==(const Location &, const Location &) = default;
 };
 
 // A value type: ok, or an error kind with a message, where it happened and which thread
