@@ -209,10 +209,15 @@ Result<cv::Mat> decodeEncoded(const QByteArray &bytes, const ImageSpec &spec, co
                                   .arg(bytes.size())
                                   .arg(QString::fromStdString(e.msg)));
     }
-    if (image.empty())
-        return failure(where, QStringLiteral("could not decode the %1 in '%2' (%3 bytes)")
+    if (image.empty()) {
+        const QString hint = format == ImageFormat::Gif
+                                 ? QStringLiteral("; this OpenCV build may not read GIF")
+                                 : QStringLiteral("; the data is corrupt or cut short");
+        return failure(where, QStringLiteral("could not decode the %1 in '%2' (%3 bytes)%4")
                                   .arg(name, spec.key)
-                                  .arg(bytes.size()));
+                                  .arg(bytes.size())
+                                  .arg(hint));
+    }
 
     if (image.depth() == CV_16U)
         image.convertTo(image, CV_8U, 1.0 / 257.0);
