@@ -65,7 +65,7 @@ Result<Fit> fitShape(qint64 count, const Dims &known, std::optional<PixelType> d
                      const QByteArray *bytes, bool chosenByUser);
 
 bool looksLikeText(const QByteArray &bytes);
-// The range that maps sampled values [lo, hi] onto 0..255: 0..1, -1..1, 0..255, the usual
+// The range that maps sampled values [lo, hi] onto 0..255: 0..1, -0.5..0.5, -1..1, 0..255, the usual
 // int16 ranges, else [lo, hi] itself.
 ValueRange rangeFor(double lo, double hi, PixelType dtype, bool floats);
 

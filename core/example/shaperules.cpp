@@ -276,6 +276,8 @@ ValueRange rangeFor(double lo, double hi, PixelType dtype, bool floats)
     }
     if (lo >= 0 && hi <= 1)
         return {0, 1};
+    if (lo >= -0.5 && hi <= 0.5) // pixel / 255 - 0.5, as the TFX mnist example stores them
+        return {-0.5, 0.5};
     if (lo >= -1 && hi <= 1)
         return {-1, 1};
     if (lo >= 0 && hi <= 255)

@@ -230,10 +230,13 @@ private slots:
         QTest::addColumn<float>("top");
         QTest::addColumn<int>("side");
         QTest::addColumn<int>("channels");
+        QTest::addColumn<float>("shift");
         QTest::addColumn<ValueRange>("range");
-        QTest::addRow("mnist 0..1") << 784 << 1.f << 28 << 1 << ValueRange{0, 1};
-        QTest::addRow("mnist 0..255") << 784 << 255.f << 28 << 1 << ValueRange{0, 255};
-        QTest::addRow("cifar 32x32x3") << 3072 << 1.f << 32 << 3 << ValueRange{0, 1};
+        QTest::addRow("mnist 0..1") << 784 << 1.f << 28 << 1 << 0.f << ValueRange{0, 1};
+        QTest::addRow("mnist centred") << 784 << 1.f << 28 << 1 << -0.5f << ValueRange{-0.5, 0.5};
+        QTest::addRow("mnist -1..1") << 784 << 2.f << 28 << 1 << -1.f << ValueRange{-1, 1};
+        QTest::addRow("mnist 0..255") << 784 << 255.f << 28 << 1 << 0.f << ValueRange{0, 255};
+        QTest::addRow("cifar 32x32x3") << 3072 << 1.f << 32 << 3 << 0.f << ValueRange{0, 1};
     }
     void floatListPixels()
     {
@@ -241,11 +244,14 @@ private slots:
         QFETCH(float, top);
         QFETCH(int, side);
         QFETCH(int, channels);
+        QFETCH(float, shift);
         QFETCH(ValueRange, range);
         const auto s = samples::many(8, [&](int i) {
-            return samples::reparse(ExampleBuilder()
-                                        .addFloats("image_floats", samples::floatPixels(count, top, i))
-                                        .addInt64("image_class", i % 10));
+            std::vector<float> pixels = samples::floatPixels(count, top, i);
+            for (float &v : pixels)
+                v += shift;
+            return samples::reparse(
+                ExampleBuilder().addFloats("image_floats", pixels).addInt64("image_class", i % 10));
         });
         const Detection d = detect(s);
         QVERIFY2(d.spec.image, qPrintable(d.imageStatus.toString()));
