@@ -30,6 +30,11 @@ QString describe(const Feature &f)
 Result<qint64> dimension(const ParsedExample &example, int fixed, const QString &key, const char *what,
                          qint64 limit, const Location &where)
 {
+    if (fixed > limit)
+        return failure(where, QStringLiteral("the spec's image %1 %2 is outside [1, %3]")
+                                  .arg(QLatin1String(what))
+                                  .arg(fixed)
+                                  .arg(limit));
     if (fixed > 0)
         return qint64(fixed);
     const Feature *f = example.find(key);

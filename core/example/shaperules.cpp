@@ -3,6 +3,7 @@
 #include <QtEndian>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <tuple>
 
@@ -219,15 +220,17 @@ Result<Fit> fitShape(qint64 count, const Dims &d, std::optional<PixelType> dtype
     const PixelType type = dtype.value_or(PixelType::UInt8);
     const qint64 elem = raw ? pixelTypeSize(type) : 1;
     const qint64 minSide = chosenByUser ? 1 : kMinGuessedSide;
-    const std::initializer_list<qint64> tryChannels =
-        d.c > 0 ? std::initializer_list<qint64>{d.c} : std::initializer_list<qint64>{3, 1};
+    // Three channels first (the dogs-and-cats layout), then gray; the user's count when given.
+    const std::array<qint64, 2> guesses{3, 1};
+    const std::span<const qint64> tryChannels =
+        d.c > 0 ? std::span<const qint64>(&d.c, 1) : std::span(guesses);
     for (const qint64 c : tryChannels) {
         if (count % (elem * c) != 0)
             continue;
         const qint64 pixels = count / (elem * c);
         if (d.h > 0 || d.w > 0) {
             const qint64 known = std::max(d.h, d.w);
-            if (pixels % known == 0 && pixels / known >= 1)
+            if (pixels % known == 0 && pixels / known <= kMaxImageSide && pixels <= kMaxImagePixels)
                 return Fit{d.h > 0 ? d.h : pixels / known, d.w > 0 ? d.w : pixels / known, c, type, true};
             continue;
         }

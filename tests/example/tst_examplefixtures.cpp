@@ -7,6 +7,8 @@
 #include <QFileInfo>
 #include <QTest>
 
+#include <optional>
+
 #include <opencv2/core.hpp>
 
 using namespace qs;
@@ -62,13 +64,13 @@ Detection detectOn(const Parsed &p)
     return detectFeatureSpec(std::span(p.examples).first(n));
 }
 
-const SchemaField *field(const QList<SchemaField> &fields, const QString &key, bool sequence = false)
+std::optional<SchemaField> field(const QList<SchemaField> &fields, const QString &key, bool sequence = false)
 {
     for (const SchemaField &f : fields) {
         if (f.key == key && f.sequence == sequence)
-            return &f;
+            return f;
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 } // namespace
@@ -145,7 +147,7 @@ private slots:
             const QStringList parts = spec.split(':');
             const bool sequence = parts[0].startsWith("[]");
             const QString key = sequence ? parts[0].mid(2) : parts[0];
-            const SchemaField *f = field(schema.fields(), key, sequence);
+            const std::optional<SchemaField> f = field(schema.fields(), key, sequence);
             QVERIFY2(f, qPrintable("no field " + parts[0]));
             QCOMPARE(featureKindName(f->kind), parts[1]);
             QCOMPARE(f->minCount, parts[2].toLongLong());

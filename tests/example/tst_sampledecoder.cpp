@@ -250,6 +250,9 @@ private slots:
             << keyed(rawSpec(0, 0, 3))
             << "image 'img' would be 1048576x1048576 = 1099511627776 pixels, more than the limit of "
                "100000000";
+        QTest::addRow("fixed side beyond 2^20 in a hand-made spec")
+            << img(QByteArray(30, 'x')).example() << withImage(rawSpec(3, 1 << 21, 1))
+            << "the spec's image width 2097152 is outside [1, 1048576]";
         QTest::addRow("size mismatch uint8")
             << img(QByteArray(299, 'x')).example() << withImage(rawSpec(10, 10, 3))
             << "size mismatch: 'img' holds 299 bytes but height*width*channels*uint8 = 10*10*3*1 = 300";

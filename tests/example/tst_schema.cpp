@@ -5,6 +5,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <optional>
+
 using namespace qs;
 
 namespace {
@@ -28,13 +30,13 @@ Schema threeRecords()
     return schema;
 }
 
-const SchemaField *field(const QList<SchemaField> &fields, const QString &key)
+std::optional<SchemaField> field(const QList<SchemaField> &fields, const QString &key)
 {
     for (const SchemaField &f : fields) {
         if (f.key == key)
-            return &f;
+            return f;
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 } // namespace
@@ -71,7 +73,7 @@ private slots:
         QFETCH(bool, mixed);
         const Schema schema = threeRecords();
         QCOMPARE(schema.records(), 3);
-        const SchemaField *f = field(schema.fields(), key);
+        const std::optional<SchemaField> f = field(schema.fields(), key);
         QVERIFY(f);
         QCOMPARE(featureKindName(f->kind), kind);
         QCOMPARE(f->minCount, minCount);
