@@ -1,0 +1,46 @@
+#include "ui/chartstyle.h"
+
+#include <QChart>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QValueAxis>
+
+#include <array>
+
+namespace qs {
+
+void styleChart(QChart *chart, const QFont &font)
+{
+    QFont title = font;
+    title.setBold(true);
+    chart->setTitleFont(title);
+    chart->legend()->setFont(font);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+    }
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+}
+
+QPen seriesPen(int index)
+{
+    static const std::array<QPen, 4> pens{
+        QPen(QColor(0x1F, 0x3A, 0x5F), 2, Qt::SolidLine),
+        QPen(QColor(0x00, 0x00, 0x00), 2, Qt::DashLine),
+        QPen(QColor(0x7A, 0x3B, 0x69), 2, Qt::SolidLine),
+        QPen(QColor(0x55, 0x55, 0x55), 2, Qt::DotLine),
+    };
+    return pens[size_t(index) % pens.size()];
+}
+
+void setAxisRange(QValueAxis *axis, double lo, double hi)
+{
+    if (!(hi > lo))
+        hi = lo + 1;
+    axis->setRange(lo, hi + (hi - lo) * 0.05);
+}
+
+} // namespace qs
