@@ -6,6 +6,7 @@
 #include <QValueAxis>
 
 #include <array>
+#include <cmath>
 
 namespace qs {
 
@@ -41,6 +42,18 @@ void setAxisRange(QValueAxis *axis, double lo, double hi)
     if (!(hi > lo))
         hi = lo + 1;
     axis->setRange(lo, hi + (hi - lo) * 0.05);
+    // Ticks on round numbers (1, 2 or 5 times a power of ten), about five of them.
+    const double raw = (hi - lo) / 5;
+    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = decade;
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        step = m * decade;
+        if (step >= raw)
+            break;
+    }
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(step);
 }
 
 } // namespace qs

@@ -79,8 +79,8 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     events->raise();
     splitDockWidget(samples, metrics, Qt::Horizontal);
     splitDockWidget(metrics, queues, Qt::Horizontal);
-    resizeDocks({pipeline}, {260}, Qt::Vertical);
-    resizeDocks({samples}, {300}, Qt::Vertical);
+    resizeDocks({pipeline}, {290}, Qt::Vertical);
+    resizeDocks({samples}, {280}, Qt::Vertical);
     resizeDocks({events}, {380}, Qt::Horizontal);
     resizeDocks({samples, metrics, queues}, {380, 560, 380}, Qt::Horizontal);
 
@@ -347,8 +347,10 @@ void MainWindow::setScenarios(const QStringList &names)
 bool MainWindow::selectScenario(const QString &name)
 {
     const int i = m_scenarioBox->findText(name);
-    if (i < 0)
+    if (i < 0) {
+        showMessage(tr("Unknown scenario: %1").arg(name));
         return false;
+    }
     m_scenarioBox->setCurrentIndex(i);
     emit scenarioChosen(name);
     return true;

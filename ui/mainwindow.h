@@ -52,7 +52,7 @@ public slots:
     void openFiles(const QStringList &files);     // remember them and emit openFilesRequested
     void setInputFiles(const QStringList &files); // show them as the current input (no signal)
     void setScenarios(const QStringList &names);  // the scenario box; hidden when empty
-    bool selectScenario(const QString &name);     // emits scenarioChosen when it exists
+    bool selectScenario(const QString &name);     // emits scenarioChosen; a status note when unknown
     bool setLanguage(const QString &code);        // "en", "zh_TW", "zh_CN"; saved in QSettings
     void setPresentationZoom(double factor);      // 0.5 .. 4, scales fonts and timeline lanes
     void zoomIn();

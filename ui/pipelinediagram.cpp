@@ -18,7 +18,7 @@ const QColor kQueueEmpty(0xE8, 0xEC, 0xF0);
 
 double stageWeight(PipelineStage::Kind k)
 {
-    return k == PipelineStage::Kind::Queue ? 1.7 : k == PipelineStage::Kind::Files ? 0.8 : 1.3;
+    return k == PipelineStage::Kind::Queue ? 1.5 : k == PipelineStage::Kind::Files ? 0.9 : 1.6;
 }
 } // namespace
 
@@ -91,7 +91,7 @@ void PipelineDiagram::paintEvent(QPaintEvent *)
     const int fh = fontMetrics().height();
     const int othersH = m_others.isEmpty() ? 0 : fh * 3;
     const QRect main = rect().adjusted(8, 4, -8, -4 - othersH);
-    const int gap = std::max(fh * 3, main.width() / 14);
+    const int gap = std::max(fh * 4, main.width() / 16);
     double weights = 0;
     for (const PipelineStage &s : std::as_const(m_stages))
         weights += stageWeight(s.kind);
@@ -150,11 +150,14 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(palette().text().color());
-    const QRect title(column.left(), bar.top() - fh * 2 - 4, column.width(), fh);
-    p.drawText(title, Qt::AlignHCenter | Qt::AlignBottom,
-               fontMetrics().elidedText(q.name, Qt::ElideMiddle, title.width()));
+    // Long TensorFlow names ("shuffle_batch/random_shuffle_queue") may wrap after a slash.
+    const QRect title(column.left(), bar.top() - fh * 3 - 4, column.width(), fh * 2);
+    QString name = q.name;
+    name.replace(QLatin1Char('/'), QStringLiteral("/\u200B"));
+    p.drawText(title, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, name);
     p.setFont(font());
-    p.drawText(title.translated(0, fh), Qt::AlignHCenter | Qt::AlignBottom, q.type);
+    p.drawText(QRect(title.left(), title.bottom(), title.width(), fh), Qt::AlignHCenter | Qt::AlignBottom,
+               q.type);
 
     p.setPen(QPen(palette().text().color(), 1.5));
     p.setBrush(kQueueEmpty);
@@ -211,15 +214,24 @@ void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList
     p.setFont(bold);
     p.drawText(QRect(column.left(), column.top(), column.width(), fh), Qt::AlignHCenter, title);
     p.setFont(font());
+    // Nodes of two lines (name, state) when they fit; several columns of them when many threads
+    // do not fit under each other; one line each as the last resort.
     const int n = int(threads.size());
     const int avail = column.height() - fh - 4;
     const int gap = 4;
-    const int h = std::clamp((avail - gap * (n - 1)) / std::max(n, 1), 6, fh * 3 + 8);
-    const int total = n * h + (n - 1) * gap;
-    int y = column.top() + fh + 4 + std::max(0, (avail - total) / 2);
-    for (int i : threads) {
-        paintNode(p, QRect(column.left(), y, column.width(), h), m_snap.threads[i]);
-        y += h + gap;
+    const int twoLines = fh * 2 + 4;
+    const int rowsFit = std::max(1, (avail + gap) / (twoLines + gap));
+    int cols = (n + rowsFit - 1) / rowsFit;
+    if (cols > 1 && (column.width() - gap * (cols - 1)) / cols < fh * 6)
+        cols = 1;
+    const int rows = (n + cols - 1) / std::max(cols, 1);
+    const int w = (column.width() - gap * (cols - 1)) / cols;
+    const int h = std::clamp((avail - gap * (rows - 1)) / std::max(rows, 1), 6, fh * 3 + 8);
+    const int top = column.top() + fh + 4 + std::max(0, (avail - (rows * h + (rows - 1) * gap)) / 2);
+    for (int k = 0; k < n; ++k) {
+        const int row = k % rows, col = k / rows;
+        paintNode(p, QRect(column.left() + col * (w + gap), top + row * (h + gap), w, h),
+                  m_snap.threads[threads[k]]);
     }
 }
 
@@ -277,8 +289,8 @@ void PipelineDiagram::paintArrow(QPainter &p, int x0, int x1, int y, const QStri
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     p.setFont(small);
-    const QRect box(x0 - 10, y - fontMetrics().height() * 3, x1 - x0 + 20, fontMetrics().height() * 3 - 2);
-    p.drawText(box, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, label);
+    const QRect box(x0, y + 4, x1 - x0, QFontMetrics(small).height() * 3);
+    p.drawText(box, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, label);
     p.setFont(font());
 }
 

@@ -11,9 +11,10 @@ QT_END_NAMESPACE
 
 namespace qs {
 
-// Queue occupancy over time: one line per queue from QueueInfo::history, seconds on x,
-// elements on y (up to the largest capacity). Series are replaced whole, and only when the
-// history moved on.
+// Queue occupancy over time: one line per queue from QueueInfo::history, seconds on x and the
+// share of the queue's capacity on y (so a 32-slot filename queue and a 1000-slot shuffle queue
+// read alike), with a dotted min_after_dequeue floor. Series are replaced whole, and only when
+// the history moved on.
 class QueueChart : public QChartView {
     Q_OBJECT
 public:
@@ -32,6 +33,7 @@ private:
     QValueAxis *m_x;
     QValueAxis *m_y;
     QList<QLineSeries *> m_series;
+    QList<QLineSeries *> m_floors; // min_after_dequeue, per queue
     QStringList m_names;
     QList<qint64> m_lastT; // per series, the newest sample drawn
 };

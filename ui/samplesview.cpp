@@ -70,6 +70,11 @@ void SamplesView::setSnapshot(const Snapshot &snap)
     update();
 }
 
+int SamplesView::headerHeight() const
+{
+    return fontMetrics().height() + 4;
+}
+
 int SamplesView::columns() const
 {
     const int n = int(m_images.size());
@@ -79,9 +84,12 @@ int SamplesView::columns() const
     const int caption = fontMetrics().height() * 2 + 6;
     int best = 1;
     double bestSide = 0;
+    const int minWidth = fontMetrics().averageCharWidth() * 10; // room for a short class name
     for (int c = 1; c <= n; ++c) {
+        if (c > 1 && width() / c < minWidth)
+            break;
         const int rows = (n + c - 1) / c;
-        const double side = std::min(double(width()) / c, double(height()) / rows - caption);
+        const double side = std::min(double(width()) / c, double(height() - headerHeight()) / rows - caption);
         if (side > bestSide) {
             bestSide = side;
             best = c;
@@ -94,14 +102,14 @@ QSize SamplesView::cellSize() const
 {
     const int c = columns();
     const int rows = (int(m_images.size()) + c - 1) / std::max(c, 1);
-    return {width() / c, height() / std::max(rows, 1)};
+    return {width() / c, (height() - headerHeight()) / std::max(rows, 1)};
 }
 
 QRect SamplesView::cellRect(int i) const
 {
     const int c = columns();
     const QSize s = cellSize();
-    return QRect((i % c) * s.width(), (i / c) * s.height(), s.width(), s.height());
+    return QRect((i % c) * s.width(), headerHeight() + (i / c) * s.height(), s.width(), s.height());
 }
 
 void SamplesView::paintEvent(QPaintEvent *)
@@ -115,6 +123,10 @@ void SamplesView::paintEvent(QPaintEvent *)
         return;
     }
     const int fh = fontMetrics().height();
+    p.setPen(palette().text().color());
+    p.drawText(QRect(4, 0, width() - 8, fh + 4), Qt::AlignVCenter | Qt::AlignLeft,
+               fontMetrics().elidedText(tr("label, then → prediction: ✓ right, ✗ wrong (dashed frame)"),
+                                        Qt::ElideRight, width() - 8));
     for (int i = 0; i < m_images.size(); ++i) {
         const QRect cell = cellRect(i).adjusted(3, 3, -3, -3);
         const Thumbnail &t = m_batch[i];
@@ -139,16 +151,16 @@ void SamplesView::paintEvent(QPaintEvent *)
         p.setPen(palette().text().color());
         const QRect line1(cell.left(), cell.bottom() - fh * 2 - 2, cell.width(), fh);
         p.drawText(line1, Qt::AlignHCenter,
-                   fontMetrics().elidedText(tr("label: %1").arg(className(m_classNames, t.label)),
-                                            Qt::ElideRight, line1.width()));
+                   fontMetrics().elidedText(className(m_classNames, t.label), Qt::ElideRight, line1.width()));
         const QString mark = !predicted ? QString() : right ? QStringLiteral(" ✓") : QStringLiteral(" ✗");
-        QString pred = predicted ? tr("predicted: %1").arg(className(m_classNames, t.prediction))
-                                 : tr("not predicted yet");
+        const QString pred = predicted ? tr("→ %1").arg(className(m_classNames, t.prediction)) : tr("→ ?");
         QFont f = font();
         f.setBold(predicted && !right);
         p.setFont(f);
+        // The mark is never elided away: only the class name gives up room.
+        const QFontMetrics fm(f);
         p.drawText(line1.translated(0, fh), Qt::AlignHCenter,
-                   QFontMetrics(f).elidedText(pred + mark, Qt::ElideLeft, line1.width()));
+                   fm.elidedText(pred, Qt::ElideRight, line1.width() - fm.horizontalAdvance(mark)) + mark);
         p.setFont(font());
     }
 }

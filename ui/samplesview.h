@@ -34,6 +34,7 @@ protected:
 private:
     QRect cellRect(int i) const;
     int columns() const;
+    int headerHeight() const;
     QSize cellSize() const;
 
     QList<Thumbnail> m_batch;

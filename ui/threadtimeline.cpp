@@ -69,10 +69,13 @@ int ThreadTimeline::laneTop(int lane) const
 
 int ThreadTimeline::labelWidth() const
 {
-    int w = fontMetrics().horizontalAdvance(QStringLiteral("trainer_00"));
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    int w = fm.horizontalAdvance(QStringLiteral("trainer_00"));
     for (const ThreadInfo &t : m_threads)
-        w = std::max(w, fontMetrics().horizontalAdvance(t.name));
-    return std::min(w + 24, fontMetrics().averageCharWidth() * 28);
+        w = std::max(w, fm.horizontalAdvance(t.name));
+    return std::min(w + 28, fm.averageCharWidth() * 30);
 }
 
 int ThreadTimeline::laneAt(int y) const
