@@ -41,7 +41,6 @@ void setAxisRange(QValueAxis *axis, double lo, double hi)
 {
     if (!(hi > lo))
         hi = lo + 1;
-    axis->setRange(lo, hi + (hi - lo) * 0.05);
     // Ticks on round numbers (1, 2 or 5 times a power of ten), about five of them.
     const double raw = (hi - lo) / 5;
     const double decade = std::pow(10.0, std::floor(std::log10(raw)));
@@ -51,9 +50,13 @@ void setAxisRange(QValueAxis *axis, double lo, double hi)
         if (step >= raw)
             break;
     }
-    axis->setTickType(QValueAxis::TicksDynamic);
+    // Never let the old interval meet the new range (or the reverse): a small interval over a
+    // large range makes Qt Charts build thousands of tick items.
+    axis->setTickType(QValueAxis::TicksFixed);
+    axis->setRange(lo, hi + (hi - lo) * 0.05);
     axis->setTickAnchor(0);
     axis->setTickInterval(step);
+    axis->setTickType(QValueAxis::TicksDynamic);
 }
 
 } // namespace qs

@@ -97,6 +97,11 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     m_defaultLayout = saveState(kLayoutVersion);
 
     QSettings settings;
+    // The saved choice, else the system's; the app's --lang overrides it with setLanguage().
+    const QString language =
+        settings.value(QStringLiteral("language"), LanguageManager::systemLanguage()).toString();
+    if (!m_languages->setLanguage(language))
+        m_languages->setLanguage(QStringLiteral("en"));
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
     retranslateUi();

@@ -4,7 +4,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
@@ -66,11 +65,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    QString language = parser.value(lang);
-    if (language.isEmpty())
-        language =
-            QSettings().value(QStringLiteral("language"), qs::LanguageManager::systemLanguage()).toString();
-    if (!qs::LanguageManager::isAvailable(language)) {
+    const QString language = parser.value(lang);
+    if (!language.isEmpty() && !qs::LanguageManager::isAvailable(language)) {
         std::fprintf(stderr, "queuescope: unknown language %s (use en, zh_TW or zh_CN)\n",
                      qPrintable(language));
         return 2;
@@ -78,8 +74,9 @@ int main(int argc, char **argv)
 
     // The pipeline is wired to the window's signals and snapshot source by the app's owner of
     // the run; without it the window shows an idle run.
-    qs::MainWindow window;
-    window.setLanguage(language);
+    qs::MainWindow window; // in the saved language, else the system's
+    if (!language.isEmpty())
+        window.languages()->setLanguage(language); // for this session only
     QStringList files;
     for (const QString &f : parser.positionalArguments())
         files << QDir::current().absoluteFilePath(f);
