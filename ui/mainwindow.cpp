@@ -383,6 +383,9 @@ void MainWindow::setPresentationZoom(double factor)
     else
         f.setPixelSize(std::max(6, int(m_baseFont.pixelSize() * m_zoom)));
     QApplication::setFont(f);
+    // Dock titles keep their size: QDockWidget takes its title font once, when it is made.
+    for (QTableView *table : findChildren<QTableView *>())
+        table->verticalHeader()->setDefaultSectionSize(QFontMetrics(f).height() + 6);
 }
 
 void MainWindow::zoomIn()

@@ -186,8 +186,11 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
         lines << tr("floor (min_after_dequeue) %1").arg(q.minAfterDequeue);
     if (q.closed)
         lines << tr("closed");
-    const QRect below(column.left(), bar.bottom() + 4, column.width(), fh * int(lines.size()));
-    p.drawText(below, Qt::AlignHCenter | Qt::AlignTop, lines.join(QLatin1Char('\n')));
+    const QRect room(column.left(), bar.bottom() + 4, column.width(), fh * int(lines.size() + 3));
+    const int flags = Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap;
+    const QString text = lines.join(QLatin1Char('\n'));
+    const QRect below = fontMetrics().boundingRect(room, flags, text);
+    p.drawText(room, flags, text);
 
     QString tip = QStringLiteral("<b>%1</b> (%2)<br>").arg(q.name.toHtmlEscaped(), q.type);
     tip += tr("%1 of %2 elements; %3 enqueued and %4 dequeued since the start.")
