@@ -57,6 +57,8 @@ void setAxisRange(QValueAxis *axis, double lo, double hi)
     axis->setTickAnchor(0);
     axis->setTickInterval(step);
     axis->setTickType(QValueAxis::TicksDynamic);
+    const int decimals = step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9));
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QLatin1Char('f'));
 }
 
 } // namespace qs
