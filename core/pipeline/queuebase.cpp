@@ -192,6 +192,10 @@ Status QueueBase::enqueueN(int count, Timeout timeout, EnqueueOp &op, int *enque
                     reportLocked();
                     dirty = false;
                 }
+                if (wakeDequeuers) { // partial progress: dequeuers may use it while this caller waits on
+                    m_dequeueCv.notify_all();
+                    wakeDequeuers = false;
+                }
                 waitLocked(m_enqueueCv, lock, deadline);
             }
             if (dirty)
@@ -228,7 +232,8 @@ Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueO
         std::unique_lock lock(m_mu);
         quint64 ticket = 0;
         bool blocked = false;
-        bool dirty = false; // a change not yet reported to the Recorder
+        bool dirty = false;   // a change not yet reported to the Recorder
+        bool touched = false; // elements were taken (and maybe given back)
         for (;;) {
             if (ticket ? m_dequeuers.front() == ticket : m_dequeuers.empty()) {
                 const int available = dequeuableLocked();
@@ -236,7 +241,7 @@ Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueO
                     if (allowSmall && taken + available > 0) {
                         op.takeLocked(available);
                         taken += available;
-                        wakeEnqueuers = true;
+                        wakeEnqueuers = touched = true;
                         break;
                     }
                     if (taken > 0) {
@@ -255,7 +260,7 @@ Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueO
                 if (k > 0) {
                     op.takeLocked(k);
                     taken += k;
-                    wakeEnqueuers = dirty = true;
+                    wakeEnqueuers = dirty = touched = true;
                 }
                 if (taken == count)
                     break;
@@ -289,11 +294,15 @@ Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueO
                 reportLocked();
                 dirty = false;
             }
+            if (wakeEnqueuers) { // partial progress: enqueuers may use the room while this caller waits on
+                m_enqueueCv.notify_all();
+                wakeEnqueuers = false;
+            }
             waitLocked(m_dequeueCv, lock, deadline);
         }
         if (result.isOk())
             m_dequeued += taken;
-        if (wakeEnqueuers) // elements were taken (and maybe given back): size or totals changed
+        if (touched)
             reportLocked();
 
         if (ticket)
