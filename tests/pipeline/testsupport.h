@@ -11,6 +11,13 @@
 #include <mutex>
 #include <optional>
 
+// Like Q_ASSERT, but also evaluated in release (TSan) builds, for helpers that cannot QVERIFY.
+#define QS_CHECK(cond)                                                                                       \
+    do {                                                                                                     \
+        if (!(cond))                                                                                         \
+            qFatal("%s:%d: check failed: %s", __FILE__, __LINE__, #cond);                                    \
+    } while (false)
+
 namespace qs::test {
 
 using namespace std::chrono_literals;

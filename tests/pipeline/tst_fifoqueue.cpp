@@ -15,7 +15,7 @@ namespace {
 std::shared_ptr<FIFOQueue<int>> makeQueue(int capacity, const QString &name = QStringLiteral("q"))
 {
     auto q = FIFOQueue<int>::create(name, capacity);
-    Q_ASSERT(q.isOk());
+    QS_CHECK(q.isOk());
     return *q;
 }
 

@@ -15,7 +15,7 @@ namespace {
 std::shared_ptr<RandomShuffleQueue<int>> makeQueue(int capacity, int minAfterDequeue, quint64 seed = 0)
 {
     auto q = RandomShuffleQueue<int>::create(QStringLiteral("q"), capacity, minAfterDequeue, seed);
-    Q_ASSERT(q.isOk());
+    QS_CHECK(q.isOk());
     return *q;
 }
 
@@ -30,7 +30,7 @@ std::vector<int> range(int n)
 std::vector<int> orderFor(quint64 seed, int n = 100)
 {
     auto q = makeQueue(n, 0, seed);
-    Q_ASSERT(q->enqueueMany(range(n)).isOk());
+    QS_CHECK(q->enqueueMany(range(n)).isOk());
     q->close();
     return *q->dequeueMany(n);
 }
