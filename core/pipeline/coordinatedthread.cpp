@@ -124,11 +124,12 @@ CoordinatedThread::CoordinatedThread(QString name, ThreadRole role, Body body, R
                     listeners.push_back(std::move(l));
             }
             state->listeners.clear();
+            // Inside the lock, so whoever sees this thread finished also sees it uncounted.
+            g_live.fetch_sub(1, std::memory_order_acq_rel);
         }
         state->cv.notify_all();
         for (const auto &l : listeners)
             l->threadExited();
-        g_live.fetch_sub(1, std::memory_order_acq_rel);
     };
     m_thread = new Worker(std::move(fn));
     m_thread->setObjectName(m_name);

@@ -25,7 +25,7 @@ inline constexpr std::chrono::milliseconds kLong = 20s; // "this should never ta
 inline constexpr int kLongMs = 20000;
 
 // A one-shot flag threads can wait for (Python's threading.Event).
-class Event {
+class Flag {
 public:
     void set()
     {

@@ -21,7 +21,7 @@ ThreadHandle startThread(const QString &name, std::function<Status()> body)
 }
 
 // TensorFlow's coordinator_test helpers, with events instead of sleeps.
-ThreadHandle stopOnEvent(Coordinator coord, const Event &ev, const QString &name)
+ThreadHandle stopOnEvent(Coordinator coord, const Flag &ev, const QString &name)
 {
     return startThread(name, [coord, &ev]() mutable {
         ev.wait();
@@ -30,7 +30,7 @@ ThreadHandle stopOnEvent(Coordinator coord, const Event &ev, const QString &name
     });
 }
 
-ThreadHandle raiseOnEvent(Coordinator coord, const Event &in, Event *out, Status error, const QString &name)
+ThreadHandle raiseOnEvent(Coordinator coord, const Flag &in, Flag *out, Status error, const QString &name)
 {
     return startThread(name, [coord, &in, out, error]() mutable {
         in.wait();
@@ -42,7 +42,7 @@ ThreadHandle raiseOnEvent(Coordinator coord, const Event &in, Event *out, Status
 }
 
 // A thread that ignores stop requests until the test lets it go.
-ThreadHandle stuck(const Event &release, const QString &name)
+ThreadHandle stuck(const Flag &release, const QString &name)
 {
     return startThread(name, [&release] {
         release.wait();
@@ -94,7 +94,7 @@ private slots:
     void joinWaitsForThreadsThatEndOnTheirOwn()
     {
         Coordinator coord;
-        Event a, b;
+        Flag a, b;
         QList<ThreadHandle> threads{stuck(a, QStringLiteral("a")), stuck(b, QStringLiteral("b"))};
         Async<Status> joiner([coord, threads]() mutable { return coord.join(threads, 10ms); });
         a.set();
@@ -108,7 +108,7 @@ private slots:
     void joinIncludesRegisteredThreads()
     {
         Coordinator coord;
-        Event ev;
+        Flag ev;
         coord.registerThread(stopOnEvent(coord, ev, QStringLiteral("stopper")));
         coord.registerThread(coord.registeredThreads().first()); // registering twice keeps one
         QCOMPARE(coord.registeredThreads().size(), 1);
@@ -121,7 +121,7 @@ private slots:
     void firstErrorWins()
     {
         Coordinator coord;
-        Event ev1, ev2;
+        Flag ev1, ev2;
         QList<ThreadHandle> threads{
             raiseOnEvent(coord, ev1, &ev2, dataLoss("First"), QStringLiteral("first")),
             raiseOnEvent(coord, ev2, nullptr, dataLoss("Too late"), QStringLiteral("late"))};
@@ -165,7 +165,7 @@ private slots:
                 kinds.insert(ErrorKind(k));
         }
         Coordinator coord(nullptr, kinds);
-        Event go;
+        Flag go;
         QList<ThreadHandle> threads{raiseOnEvent(
             coord, go, nullptr, Status(ErrorKind(kind), QStringLiteral("stop")), QStringLiteral("t"))};
         go.set();
@@ -212,14 +212,14 @@ private slots:
         QFETCH(int, stuckThreads);
         QFETCH(bool, ignoreLive);
         Coordinator coord;
-        Event release;
+        Flag release;
         QList<ThreadHandle> threads;
         QStringList names;
         for (int i = 0; i < stuckThreads; ++i) {
             names << QStringLiteral("stuck-%1").arg(i);
             threads << stuck(release, names.last());
         }
-        Event done; // one more that does end when asked
+        Flag done; // one more that does end when asked
         threads << stopOnEvent(coord, done, QStringLiteral("polite"));
         done.set();
         QElapsedTimer timer;
@@ -242,7 +242,7 @@ private slots:
     void keptErrorIsReportedBeforeStragglers()
     {
         Coordinator coord;
-        Event release;
+        Flag release;
         QList<ThreadHandle> threads{stuck(release, QStringLiteral("stuck"))};
         coord.requestStop(dataLoss("real"));
         QCOMPARE(coord.join(threads, 1ms).message(), QStringLiteral("real"));
@@ -330,7 +330,7 @@ private slots:
 
     void detachedThreadIsLeftRunningAndReaped()
     {
-        Event release;
+        Flag release;
         {
             ThreadHandle t = stuck(release, QStringLiteral("never-ends"));
             QVERIFY(t->isAlive());

@@ -86,7 +86,7 @@ private slots:
     void queueStaysOpenUntilTheLastThreadEnds()
     {
         auto q = makeQueue(5);
-        Event release;
+        Flag release;
         QueueRunner runner(q,
                            [&release](int i) {
                                if (i == 1)
