@@ -27,8 +27,8 @@ int main(int argc, char **argv)
     QStringList args = QCoreApplication::arguments();
     QTextStream out(stdout);
     QTextStream err(stderr);
-    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h")
-        || args[1] == QLatin1String("help")) {
+    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
+        args[1] == QLatin1String("help")) {
         printUsage(out);
         return args.size() < 2 ? 2 : 0;
     }

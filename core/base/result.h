@@ -8,11 +8,16 @@
 namespace qs {
 
 // A value or the Status that explains why there is none (TensorFlow's StatusOr).
-template<typename T>
-class Result {
+template<typename T> class Result {
 public:
-    Result(T value) : m_value(std::move(value)) {}
-    Result(Status error) : m_status(std::move(error)) { Q_ASSERT(!m_status.isOk()); }
+    Result(T value)
+        : m_value(std::move(value))
+    {}
+    Result(Status error)
+        : m_status(std::move(error))
+    {
+        Q_ASSERT(!m_status.isOk());
+    }
 
     bool isOk() const { return m_value.has_value(); }
     explicit operator bool() const { return isOk(); }

@@ -31,23 +31,30 @@ constexpr std::array<KindNames, 16> kNames{{
 }};
 } // namespace
 
-QString errorKindName(ErrorKind kind) { return QString::fromLatin1(kNames[size_t(kind)].name); }
-QString errorKindKey(ErrorKind kind) { return QString::fromLatin1(kNames[size_t(kind)].key); }
+QString errorKindName(ErrorKind kind)
+{
+    return QString::fromLatin1(kNames[size_t(kind)].name);
+}
+QString errorKindKey(ErrorKind kind)
+{
+    return QString::fromLatin1(kNames[size_t(kind)].key);
+}
 
 ErrorKind errorKindFromName(const QString &text)
 {
     for (size_t i = 0; i < kNames.size(); ++i) {
-        if (text.compare(QLatin1String(kNames[i].name), Qt::CaseInsensitive) == 0
-            || text == QLatin1String(kNames[i].key))
+        if (text.compare(QLatin1String(kNames[i].name), Qt::CaseInsensitive) == 0 ||
+            text == QLatin1String(kNames[i].key))
             return ErrorKind(i);
     }
     return ErrorKind::Unknown;
 }
 
 Status::Status(ErrorKind kind, QString message, Location where)
-    : m_kind(kind), m_message(std::move(message)), m_where(std::move(where))
-{
-}
+    : m_kind(kind)
+    , m_message(std::move(message))
+    , m_where(std::move(where))
+{}
 
 Status Status::withThread(const QString &thread) const
 {

@@ -35,6 +35,8 @@ struct Location {
     QString file;
     qint64 record = -1; // 0-based record index
     qint64 offset = -1; // byte offset in the (decompressed) record stream
+
+    friend bool operator==(const Location &, const Location &) = default;
 };
 
 // A value type: ok, or an error kind with a message, where it happened and which thread
@@ -69,12 +71,33 @@ private:
     QString m_thread;
 };
 
-inline Status cancelled(const QString &m) { return {ErrorKind::Cancelled, m}; }
-inline Status invalidArgument(const QString &m) { return {ErrorKind::InvalidArgument, m}; }
-inline Status outOfRange(const QString &m) { return {ErrorKind::OutOfRange, m}; }
-inline Status deadlineExceeded(const QString &m) { return {ErrorKind::DeadlineExceeded, m}; }
-inline Status internalError(const QString &m) { return {ErrorKind::Internal, m}; }
-inline Status notFound(const QString &m) { return {ErrorKind::NotFound, m}; }
-inline Status dataLoss(const QString &m, Location where = {}) { return {ErrorKind::DataLoss, m, std::move(where)}; }
+inline Status cancelled(const QString &m)
+{
+    return {ErrorKind::Cancelled, m};
+}
+inline Status invalidArgument(const QString &m)
+{
+    return {ErrorKind::InvalidArgument, m};
+}
+inline Status outOfRange(const QString &m)
+{
+    return {ErrorKind::OutOfRange, m};
+}
+inline Status deadlineExceeded(const QString &m)
+{
+    return {ErrorKind::DeadlineExceeded, m};
+}
+inline Status internalError(const QString &m)
+{
+    return {ErrorKind::Internal, m};
+}
+inline Status notFound(const QString &m)
+{
+    return {ErrorKind::NotFound, m};
+}
+inline Status dataLoss(const QString &m, Location where = {})
+{
+    return {ErrorKind::DataLoss, m, std::move(where)};
+}
 
 } // namespace qs

@@ -48,4 +48,10 @@ QString ObservedThread::currentName()
     return b.recorder ? b.recorder->threadName(b.id) : QString();
 }
 
+StateSpan ObservedThread::currentSpan()
+{
+    const Binding &b = t_binding;
+    return b.recorder ? b.recorder->currentSpan(b.id) : StateSpan{};
+}
+
 } // namespace qs

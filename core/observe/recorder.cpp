@@ -72,6 +72,15 @@ QString Recorder::threadName(int threadId) const
     return slot ? slot->name : QString();
 }
 
+StateSpan Recorder::currentSpan(int threadId) const
+{
+    const ThreadSlot *slot = d->thread(threadId);
+    if (!slot)
+        return {};
+    std::lock_guard lock(slot->mu);
+    return slot->current;
+}
+
 int Recorder::registerQueue(const QString &name, const QString &type, int capacity, int minAfterDequeue)
 {
     std::lock_guard lock(d->registryMu);

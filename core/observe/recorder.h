@@ -64,11 +64,14 @@ public:
     void setEnabled(bool on);
     bool isEnabled() const;
 
-    // Threads. registerThread records a thread_start event and the first span (Starting).
+    // Threads. registerThread records the first span (Starting) and a thread_start event, which
+    // passes the gate like any other event.
     int registerThread(const QString &name, ThreadRole role);
     void setState(int threadId, ThreadState state, Activity activity = Activity::None,
                   const QString &detail = {});
     QString threadName(int threadId) const;
+    // The thread's current state (endUs -1); a default span for an unknown id.
+    StateSpan currentSpan(int threadId) const;
 
     // Queues. queueChanged is called by the queue under its own lock after every change.
     int registerQueue(const QString &name, const QString &type, int capacity, int minAfterDequeue);
@@ -79,7 +82,7 @@ public:
     // it to hold that thread until the user grants the next step.
     qint64 event(EventKind kind, const QString &thread, QJsonObject details = {});
     using Gate = std::function<void(const Event &)>;
-    void setGate(Gate gate); // set before threads start, or to {} to remove
+    void setGate(Gate gate); // any time, {} removes it; an event in flight uses the gate it saw
 
     // Training and run-level facts.
     void metric(const MetricPoint &point);
@@ -88,7 +91,8 @@ public:
     void setSteps(qint64 steps);
     void setRunState(RunState run, EndHow how = EndHow::None, const Status &error = {});
 
-    // Read side. Fills every field of `out` it owns; events with seq >= eventCursor.
+    // Read side. Fills every field of `out` but stepMode and threadsAtGate (the step gate's);
+    // events with seq >= eventCursor, at most snapshotEventLimit of them.
     void fillSnapshot(Snapshot *out, qint64 eventCursor) const;
     SnapshotPtr snapshot(qint64 eventCursor) const;
 
@@ -106,6 +110,9 @@ private:
 // threads (a queue's enqueue, the trainer's step) can mark "the current thread" blocked or
 // running. With no binding on the thread every static call is a no-op, so queues and
 // coordinators work the same without observation.
+// Lives on the bound thread's stack; the Recorder must outlive it. Constructed with a null
+// recorder it unbinds the thread for its lifetime. Bindings nest: the destructor restores the
+// previous one.
 class ObservedThread {
 public:
     ObservedThread(Recorder *recorder, const QString &name, ThreadRole role);
@@ -119,6 +126,7 @@ public:
     static Recorder *currentRecorder(); // nullptr when unbound
     static int currentId();             // -1 when unbound
     static QString currentName();       // "" when unbound
+    static StateSpan currentSpan();     // the bound thread's current state; default when unbound
 
 private:
     Recorder *m_recorder;

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <cstddef>
+
+// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the checksum TFRecord frames carry.
+//
+// value() and extend() pick the fastest implementation once, at the first call: the SSE4.2
+// `crc32` instruction (three interleaved streams) when the CPU has it, else a portable
+// slicing-by-8 table. Both are exposed so tests can hold them against each other. All functions
+// are pure and thread-safe; the tables are compile-time constants.
+namespace qs::crc32c {
+
+// CRC of data[0, n) appended to a message whose CRC is `crc` (0 for an empty message).
+quint32 extend(quint32 crc, const void *data, size_t n);
+inline quint32 value(const void *data, size_t n)
+{
+    return extend(0, data, n);
+}
+
+// The two implementations behind extend(). extendHardware() must only be called when
+// hasHardware() is true.
+quint32 extendPortable(quint32 crc, const void *data, size_t n);
+quint32 extendHardware(quint32 crc, const void *data, size_t n);
+bool hasHardware();
+
+// TFRecord stores CRCs masked, because a CRC of data that embeds CRCs is weak.
+constexpr quint32 kMaskDelta = 0xa282ead8u;
+constexpr quint32 mask(quint32 crc)
+{
+    return ((crc >> 15) | (crc << 17)) + kMaskDelta;
+}
+constexpr quint32 unmask(quint32 masked)
+{
+    const quint32 rot = masked - kMaskDelta;
+    return (rot >> 17) | (rot << 15);
+}
+
+} // namespace qs::crc32c

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "base/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace qs {
+
+// A fault that a scenario injects into an otherwise real run.
+struct Fault {
+    enum class Type { CorruptRecord, Throw, StuckWorker };
+    Type type = Type::Throw;
+    QString where;            // Throw: "reader" or "trainer"
+    qint64 afterRecords = -1; // Throw in a reader: after this many records read by that reader
+    qint64 atStep = -1;       // Throw in the trainer: at this step
+    int file = 0;             // CorruptRecord: which training file (index)
+    qint64 record = 0;        // CorruptRecord: which record of it
+    QString how;              // CorruptRecord: "flip_data_crc" | "flip_length_crc" | "truncate"
+};
+
+// A teaching scenario: what it is, what will happen and why, the run's configuration, the
+// faults it injects, and what its end must look like. Scenarios are data (JSON), so users can
+// write their own; the built-in ones live in resources/scenarios/ and are compiled in.
+struct Scenario {
+    QString name;
+    QString title;
+    QString description;
+    QJsonObject localized; // "title_zh_TW", "description_zh_CN", ... as found in the file
+    QString mode;          // "pipeline" (default) or "workers" (the Coordinator's five-worker demo)
+    QJsonObject config;    // PipelineConfig / TrainerConfig keys, applied over the defaults
+    QList<Fault> faults;
+    QJsonObject expect;          // {"how": ..., "error_kind": ..., ...}: what the end must look like
+    double stopAfterSeconds = 0; // > 0: request_stop after this long when run headless
+
+    // Title and description in a language ("en", "zh_TW", "zh_CN"), English when missing.
+    QString titleIn(const QString &lang) const;
+    QString descriptionIn(const QString &lang) const;
+
+    static Result<Scenario> fromJson(const QJsonObject &json, const QString &origin);
+    static Result<Scenario> load(const QString &nameOrPath); // a built-in name or a .json file
+    static QStringList builtinNames();
+};
+
+} // namespace qs

@@ -1,0 +1,96 @@
+#include "scenario/stepgate.h"
+
+#include "observe/recorder.h"
+
+#include <algorithm>
+
+namespace qs {
+
+bool StepGate::holds(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::RequestStop:
+    case EventKind::QueueClose:
+    case EventKind::Error:
+    case EventKind::ThreadExit:
+    case EventKind::Join:
+    case EventKind::End:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void StepGate::setEnabled(bool on)
+{
+    {
+        std::lock_guard lock(m_mu);
+        m_enabled = on && !m_released;
+        if (!m_enabled)
+            m_granted = m_nextTicket; // everyone waiting may go
+    }
+    m_cv.notify_all();
+}
+
+bool StepGate::isEnabled() const
+{
+    std::lock_guard lock(m_mu);
+    return m_enabled;
+}
+
+void StepGate::grant(int steps)
+{
+    {
+        std::lock_guard lock(m_mu);
+        if (steps > 0)
+            m_granted += std::uint64_t(steps);
+    }
+    m_cv.notify_all();
+}
+
+void StepGate::release()
+{
+    {
+        std::lock_guard lock(m_mu);
+        m_released = true;
+        m_enabled = false;
+        m_granted = m_nextTicket;
+    }
+    m_cv.notify_all();
+}
+
+int StepGate::heldCount() const
+{
+    std::lock_guard lock(m_mu);
+    return m_held;
+}
+
+qint64 StepGate::passedCount() const
+{
+    std::lock_guard lock(m_mu);
+    return m_passed;
+}
+
+void StepGate::pass(const Event &event)
+{
+    if (!holds(event.kind))
+        return;
+    std::unique_lock lock(m_mu);
+    if (!m_enabled)
+        return;
+    // A step lets the next held event go; steps granted while nobody was held are not banked.
+    m_granted = std::min(m_granted, m_nextTicket);
+    const std::uint64_t ticket = m_nextTicket++;
+    ++m_held;
+    lock.unlock();
+    const StateSpan before = ObservedThread::currentSpan();
+    ObservedThread::setState(ThreadState::Paused, Activity::None, eventKindKey(event.kind));
+    lock.lock();
+    m_cv.wait(lock, [&] { return ticket < m_granted || !m_enabled; });
+    --m_held;
+    ++m_passed;
+    lock.unlock();
+    ObservedThread::setState(before.state, before.activity, before.detail);
+}
+
+} // namespace qs

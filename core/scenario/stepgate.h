@@ -1,0 +1,49 @@
+#pragma once
+
+#include "observe/snapshot.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+
+namespace qs {
+
+// Step mode: every coordination event holds the thread that emits it until the user grants the
+// next step. Installed as the Recorder's gate, so it sits at the one choke point all
+// coordination events pass through.
+//
+// Contract:
+//  - pass() runs on the emitting (worker) thread, outside every Recorder lock. While the gate is
+//    enabled it marks that thread `paused` (detail: the event it holds at), waits until a step
+//    is granted to it, then restores the state it had. Held threads are released in arrival order, one
+//    per granted step.
+//  - grant(), setEnabled() and release() never block (the UI thread calls them).
+//  - setEnabled(false) and release() let every held thread go at once; after release() the gate
+//    never holds again (a finished or torn-down run must always be able to shut down).
+//  - State events (EventKind::State) and notes are never held: only coordination events.
+//  - Memory ordering: a grant() happens-before the held thread's return from pass().
+class StepGate {
+public:
+    void setEnabled(bool on);
+    bool isEnabled() const;
+    void grant(int steps = 1);
+    void release();
+    int heldCount() const;      // threads held right now
+    qint64 passedCount() const; // events that were held and then released
+
+    void pass(const Event &event);
+
+private:
+    static bool holds(EventKind kind);
+
+    mutable std::mutex m_mu;
+    std::condition_variable m_cv;
+    bool m_enabled = false;         // guarded by m_mu
+    bool m_released = false;        // guarded by m_mu
+    std::uint64_t m_nextTicket = 0; // guarded by m_mu: order of arrival
+    std::uint64_t m_granted = 0;    // guarded by m_mu: tickets below this may go
+    int m_held = 0;                 // guarded by m_mu
+    qint64 m_passed = 0;            // guarded by m_mu
+};
+
+} // namespace qs

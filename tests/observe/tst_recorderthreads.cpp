@@ -1,0 +1,185 @@
+#include "observe/chrometrace.h"
+#include "observe/jsonlexport.h"
+#include "observe/recorder.h"
+
+#include <QTemporaryDir>
+
+#include <QTest>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace qs;
+
+// Several writers against one recorder while another thread builds snapshots. Run it under the
+// tsan preset too: it is the test that shows the synchronisation is visible to ThreadSanitizer.
+class TestRecorderThreads : public QObject {
+    Q_OBJECT
+private slots:
+    void hammer()
+    {
+        constexpr int kWriters = 4;
+        constexpr int kIterations = 20000;
+        constexpr int kEventEvery = 50;
+        RecorderOptions o;
+        o.spansPerThread = 256;
+        o.queueHistory = 64;
+        o.queueSampleUs = 0;
+        o.eventCapacity = 64;
+        o.metricCapacity = 32;
+        o.snapshotSpanLimit = 100;
+        o.snapshotEventLimit = 16;
+        Recorder rec(o);
+        std::atomic<int> gated{0};
+        rec.setGate([&](const Event &ev) {
+            if (ev.kind == EventKind::Note)
+                gated.fetch_add(1, std::memory_order_relaxed);
+        });
+        const int queue =
+            rec.registerQueue(QStringLiteral("example_queue"), QStringLiteral("FIFOQueue"), 100, 0);
+        std::mutex queueMu; // the queue's own lock, under which it reports changes
+        qint64 enqueued = 0;
+
+        std::atomic<int> finished{0};
+        std::vector<std::thread> writers;
+        for (int w = 0; w < kWriters; ++w) {
+            writers.emplace_back([&, w] {
+                ObservedThread self(&rec, QStringLiteral("writer_%1").arg(w), ThreadRole::Worker);
+                for (int i = 0; i < kIterations; ++i) {
+                    const QString n = QString::number(i);
+                    ObservedThread::setState(ThreadState::BlockedFull, Activity::None, n);
+                    {
+                        std::lock_guard lock(queueMu);
+                        ++enqueued;
+                        rec.queueChanged(queue, int(enqueued % 100), enqueued, enqueued / 2, false);
+                    }
+                    ObservedThread::setState(ThreadState::Running, Activity::Working, n);
+                    if (i % kEventEvery == 0)
+                        rec.event(EventKind::Note, ObservedThread::currentName(), {{QStringLiteral("i"), i}});
+                    if (w == 0 && i % 100 == 0) {
+                        rec.addSamples(32);
+                        rec.metric(MetricPoint{i, rec.nowUs(), 1.0, 0.5, -1, 0});
+                        rec.setBatchPreview({Thumbnail{}});
+                        rec.setSteps(i);
+                    }
+                }
+                ObservedThread::setState(ThreadState::Stopped);
+                finished.fetch_add(1, std::memory_order_release);
+            });
+        }
+
+        int snapshots = 0;
+        qint64 cursor = 0;
+        qint64 lastSeq = -1;
+        QString failure;
+        auto check = [&](const Snapshot &s) {
+            for (const Event &ev : s.events) {
+                if (ev.seq <= lastSeq)
+                    return QStringLiteral("event seq went back: %1 after %2").arg(ev.seq).arg(lastSeq);
+                lastSeq = ev.seq;
+                if (ev.kind != EventKind::Note)
+                    continue;
+                // The ordering promise: the writer's state before its event is visible with it.
+                const int i = ev.details.value(QStringLiteral("i")).toInt();
+                for (const ThreadInfo &t : s.threads) {
+                    if (t.name == ev.thread && !isFinalState(t.state) && t.detail.toInt() < i)
+                        return QStringLiteral("%1 shows detail %2 with its event %3")
+                            .arg(t.name, t.detail)
+                            .arg(i);
+                }
+            }
+            for (const ThreadInfo &t : s.threads) {
+                if (t.spans.size() > o.snapshotSpanLimit || t.spans.isEmpty())
+                    return QStringLiteral("%1 has %2 spans").arg(t.name).arg(t.spans.size());
+                for (int k = 0; k + 1 < t.spans.size(); ++k) {
+                    if (t.spans[k].endUs < t.spans[k].startUs || t.spans[k + 1].startUs != t.spans[k].endUs)
+                        return QStringLiteral("%1 has disordered spans").arg(t.name);
+                }
+                for (qint64 us : t.usIn) {
+                    if (us < 0)
+                        return QStringLiteral("negative total");
+                }
+            }
+            for (const QueueInfo &q : s.queues) {
+                if (q.history.size() > o.queueHistory)
+                    return QStringLiteral("history over its bound");
+            }
+            if (s.events.size() > o.snapshotEventLimit || s.metrics.size() > o.metricCapacity)
+                return QStringLiteral("snapshot over its bounds");
+            return QString();
+        };
+        // Exports read the same histories; write them once while the writers are (likely) busy.
+        QTemporaryDir dir;
+        QVERIFY(writeChromeTrace(rec, dir.filePath(QStringLiteral("trace.json"))).isOk());
+        QVERIFY(writeEventsJsonl(rec, dir.filePath(QStringLiteral("events.jsonl"))).isOk());
+        bool more = true;
+        while (more && failure.isEmpty()) {
+            more = finished.load(std::memory_order_acquire) < kWriters; // one last round after
+            const SnapshotPtr s = rec.snapshot(cursor);
+            cursor = s->nextEventSeq;
+            failure = check(*s);
+            ++snapshots;
+        }
+        for (std::thread &t : writers)
+            t.join();
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        QVERIFY(snapshots > 0);
+
+        const SnapshotPtr last = rec.snapshot(0);
+        QCOMPARE(last->threads.size(), kWriters);
+        for (const ThreadInfo &t : last->threads)
+            QCOMPARE(t.state, ThreadState::Stopped);
+        QCOMPARE(last->queues.first().enqueued, qint64(kWriters) * kIterations);
+        QCOMPARE(gated.load(), kWriters * (kIterations / kEventEvery));
+        QCOMPARE(rec.events().size(), o.eventCapacity);
+        QCOMPARE(rec.events().last().seq, qint64(kWriters + kWriters * (kIterations / kEventEvery) - 1));
+        QCOMPARE(last->samples, qint64(32) * (kIterations / 100));
+        for (const ThreadInfo &t : rec.threads())
+            QCOMPARE(t.spans.size(), o.spansPerThread + 1);
+    }
+
+    void gateHoldsTheEmittingThread()
+    {
+        // A step-mode-like gate: the emitting thread waits until the main thread lets it go,
+        // while the main thread keeps reading the recorder.
+        Recorder rec;
+        std::mutex mu;
+        std::condition_variable cv;
+        bool atGate = false;
+        bool released = false;
+        rec.setGate([&](const Event &ev) {
+            if (ev.kind != EventKind::RequestStop)
+                return;
+            ObservedThread::setState(ThreadState::Paused);
+            std::unique_lock lock(mu);
+            atGate = true;
+            cv.notify_all();
+            cv.wait(lock, [&] { return released; });
+        });
+        std::thread worker([&] {
+            ObservedThread self(&rec, QStringLiteral("worker"), ThreadRole::Worker);
+            rec.event(EventKind::RequestStop, ObservedThread::currentName());
+            ObservedThread::setState(ThreadState::Stopped);
+        });
+        {
+            std::unique_lock lock(mu);
+            cv.wait(lock, [&] { return atGate; });
+        }
+        const SnapshotPtr held = rec.snapshot(0);
+        QCOMPARE(held->threads.first().state, ThreadState::Paused);
+        QCOMPARE(held->events.last().kind, EventKind::RequestStop);
+        {
+            std::lock_guard lock(mu);
+            released = true;
+        }
+        cv.notify_all();
+        worker.join();
+        QCOMPARE(rec.threads().first().state, ThreadState::Stopped);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecorderThreads)
+#include "tst_recorderthreads.moc"
