@@ -82,54 +82,61 @@ private:
     std::function<void()> m_fn; // moved from, and emptied, by the thread itself
 };
 
+// The whole life of one thread. Everything it needs is passed in by value, so after it marks the
+// State finished it touches nothing but its own stack and that State (which it co-owns).
+void CoordinatedThread::run(std::shared_ptr<State> state, QString name, ThreadRole role, Recorder *recorder,
+                            Body body)
+{
+    t_name = name;
+    Status exit;
+    {
+        std::optional<ObservedThread> observed;
+        if (recorder)
+            observed.emplace(recorder, name, role);
+        ObservedThread::setState(ThreadState::Running);
+        exit = callCatching(body);
+        body = nullptr; // the body's captures die before the exit is announced
+        if (!exit.isOk() && exit.thread().isEmpty())
+            exit = exit.withThread(name);
+        const ExitHow how = exitHowFor(exit);
+        const ThreadState final = how == ExitHow::Clean       ? ThreadState::Stopped
+                                  : how == ExitHow::Cancelled ? ThreadState::Cancelled
+                                                              : ThreadState::Failed;
+        ObservedThread::setState(final, Activity::None, exit.isOk() ? QString() : exit.toString());
+        if (recorder) {
+            QJsonObject details{{QStringLiteral("how"), exitHowKey(how)}};
+            if (!exit.isOk())
+                details.insert(QStringLiteral("error"), exit.toString());
+            recorder->event(EventKind::ThreadExit, name, details);
+        }
+    }
+    t_name.clear();
+    std::vector<std::shared_ptr<ExitListener>> listeners;
+    {
+        std::lock_guard lock(state->mu);
+        state->finished = true;
+        state->exit = exit;
+        for (const auto &weak : state->listeners) {
+            if (auto l = weak.lock())
+                listeners.push_back(std::move(l));
+        }
+        state->listeners.clear();
+        // Inside the lock, so whoever sees this thread finished also sees it uncounted.
+        g_live.fetch_sub(1, std::memory_order_acq_rel);
+    }
+    state->cv.notify_all();
+    for (const auto &l : listeners)
+        l->threadExited();
+}
+
 CoordinatedThread::CoordinatedThread(QString name, ThreadRole role, Body body, Recorder *recorder)
     : m_name(std::move(name))
     , m_role(role)
     , m_state(std::make_shared<State>())
 {
+    // The lambda hands its captures over to run() by move and touches nothing after it returns.
     auto fn = [state = m_state, name = m_name, role, recorder, body = std::move(body)]() mutable {
-        t_name = name;
-        Status exit;
-        {
-            std::optional<ObservedThread> observed;
-            if (recorder)
-                observed.emplace(recorder, name, role);
-            ObservedThread::setState(ThreadState::Running);
-            Body local = std::move(body);
-            body = nullptr;
-            exit = callCatching(local);
-            local = nullptr; // the body's captures die before the exit is announced
-            if (!exit.isOk() && exit.thread().isEmpty())
-                exit = exit.withThread(name);
-            const ExitHow how = exitHowFor(exit);
-            const ThreadState final = how == ExitHow::Clean       ? ThreadState::Stopped
-                                      : how == ExitHow::Cancelled ? ThreadState::Cancelled
-                                                                  : ThreadState::Failed;
-            ObservedThread::setState(final, Activity::None, exit.isOk() ? QString() : exit.toString());
-            if (recorder) {
-                QJsonObject details{{QStringLiteral("how"), exitHowKey(how)}};
-                if (!exit.isOk())
-                    details.insert(QStringLiteral("error"), exit.toString());
-                recorder->event(EventKind::ThreadExit, name, details);
-            }
-        }
-        t_name.clear();
-        std::vector<std::shared_ptr<ExitListener>> listeners;
-        {
-            std::lock_guard lock(state->mu);
-            state->finished = true;
-            state->exit = exit;
-            for (const auto &weak : state->listeners) {
-                if (auto l = weak.lock())
-                    listeners.push_back(std::move(l));
-            }
-            state->listeners.clear();
-            // Inside the lock, so whoever sees this thread finished also sees it uncounted.
-            g_live.fetch_sub(1, std::memory_order_acq_rel);
-        }
-        state->cv.notify_all();
-        for (const auto &l : listeners)
-            l->threadExited();
+        run(std::move(state), std::move(name), role, recorder, std::move(body));
     };
     m_thread = new Worker(std::move(fn));
     m_thread->setObjectName(m_name);

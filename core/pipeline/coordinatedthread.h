@@ -88,6 +88,8 @@ public:
 private:
     struct State;
     class Worker;
+    static void run(std::shared_ptr<State> state, QString name, ThreadRole role, Recorder *recorder,
+                    Body body);
     const QString m_name;
     const ThreadRole m_role;
     std::shared_ptr<State> m_state;
