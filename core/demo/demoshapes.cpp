@@ -98,13 +98,13 @@ void drawShapeMask(cv::Mat &mask, DemoShape shape, const ShapePose &pose)
         fillPolygon(mask, pose, radialOutline(5, kShapeExtent, 0.5 + 0.08 * v));
         break;
     case DemoShape::Crescent:
-        fillDisc(mask, pose.centre, 1.05 * r, 255);
-        fillDisc(mask, place(pose, 0.5 + 0.15 * v, 0), 0.85 * r, 0);
+        fillDisc(mask, pose.centre, 1.15 * r, 255);
+        fillDisc(mask, place(pose, 0.5 + 0.15 * v, 0), 0.8 * r, 0);
         break;
     case DemoShape::Bars: {
-        const double gap = 0.42 + 0.1 * v;
-        fillRect(mask, pose, 0, -gap, 1.0, 0.2);
-        fillRect(mask, pose, 0, gap, 1.0, 0.2);
+        const double gap = 0.45 + 0.1 * v;
+        fillRect(mask, pose, 0, -gap, 0.95, 0.25);
+        fillRect(mask, pose, 0, gap, 0.95, 0.25);
         break;
     }
     }

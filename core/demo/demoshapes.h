@@ -7,7 +7,7 @@
 namespace qs {
 
 // Where and how one demo shape is drawn. `radius` is the shape's nominal radius in pixels;
-// every class is scaled so its area is close to the others' (about 2 to 2.5 radius^2), which
+// every class is scaled so its area is close to the others' (2.2 to 2.7 radius^2), which
 // keeps "how many bright pixels" from telling the classes apart.
 struct ShapePose {
     cv::Point2d centre;

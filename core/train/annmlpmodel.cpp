@@ -1,9 +1,6 @@
 #include "train/annmlpmodel.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
-#include <QSaveFile>
+#include "train/annmlpfile.h"
 
 #include <cmath>
 
@@ -12,15 +9,6 @@ namespace qs {
 namespace {
 
 constexpr double kTarget = 1.0; // +kTarget for the label's output, -kTarget elsewhere
-constexpr const char *kRootKey = "queuescope_model";
-constexpr const char *kNetworkKey = "network";
-constexpr const char *kKind = "ann_mlp";
-constexpr int kFileVersion = 1;
-
-QString cvMessage(const cv::Exception &e)
-{
-    return QString::fromStdString(e.err.empty() ? e.msg : e.err);
-}
 
 // Loss (mean squared error over rows and outputs) and accuracy of outputs against labels.
 void measure(const cv::Mat &outputs, const std::vector<int> &labels, double *loss, double *accuracy)
@@ -40,89 +28,6 @@ void measure(const cv::Mat &outputs, const std::vector<int> &labels, double *los
     }
     *loss = squared / (double(outputs.rows) * outputs.cols);
     *accuracy = double(correct) / outputs.rows;
-}
-
-// The `queuescope_model` map of a save file.
-struct FileHeader {
-    AnnMlpOptions options;
-    qint64 steps = 0;
-};
-
-Status fileError(ErrorKind kind, const QString &path, const QString &message)
-{
-    return Status(kind, message, Location{path, -1, -1});
-}
-
-Result<FileHeader> readHeader(const cv::FileStorage &fs, const QString &path)
-{
-    const cv::FileNode root = fs[kRootKey];
-    if (!root.isMap())
-        return fileError(
-            ErrorKind::InvalidArgument, path,
-            QStringLiteral("not a QueueScope model file: no '%1' map").arg(QLatin1String(kRootKey)));
-    const std::string kind = root["kind"].isString() ? root["kind"].string() : std::string();
-    if (kind != kKind)
-        return fileError(ErrorKind::InvalidArgument, path,
-                         QStringLiteral("model file holds a '%1' model, expected '%2'")
-                             .arg(QString::fromStdString(kind), QLatin1String(kKind)));
-    if (int version = int(root["version"]); version != kFileVersion)
-        return fileError(ErrorKind::Unimplemented, path,
-                         QStringLiteral("model file version %1 is not supported (expected %2)")
-                             .arg(version)
-                             .arg(kFileVersion));
-    FileHeader h;
-    h.options.input = {int(root["input_width"]), int(root["input_height"]), int(root["input_channels"])};
-    h.options.classes = int(root["classes"]);
-    h.options.hidden = int(root["hidden"]);
-    h.options.learningRate = double(root["learning_rate"]);
-    h.options.momentum = double(root["momentum"]);
-    h.steps = qint64(double(root["steps"]));
-    if (Status s = h.options.validate(); !s.isOk())
-        return fileError(ErrorKind::InvalidArgument, path, QStringLiteral("model file: ") + s.message());
-    return h;
-}
-
-// ANN_MLP::read trusts the file's sizes; check them first so a damaged file is an error,
-// not a read past the end of a buffer.
-Status checkNetworkNode(const cv::FileNode &net, const FileHeader &h, const QString &path)
-{
-    const int d = h.options.input.featureCount(), k = h.options.classes, hidden = h.options.hidden;
-    std::vector<int> sizes;
-    if (net.isMap())
-        net["layer_sizes"] >> sizes;
-    if (sizes != std::vector<int>{d, hidden, k})
-        return fileError(
-            ErrorKind::DataLoss, path,
-            QStringLiteral(
-                "model file: the network's layer sizes do not match %1 inputs, %2 hidden, %3 classes")
-                .arg(d)
-                .arg(hidden)
-                .arg(k));
-    if (net["activation_function"].string() != "SIGMOID_SYM")
-        return fileError(ErrorKind::DataLoss, path,
-                         QStringLiteral("model file: the network is not SIGMOID_SYM"));
-    const cv::FileNode weights = net["weights"];
-    const bool sized =
-        net["input_scale"].size() == size_t(2 * d) && net["output_scale"].size() == size_t(2 * k) &&
-        net["inv_output_scale"].size() == size_t(2 * k) && weights.isSeq() && weights.size() == 2 &&
-        weights[0].size() == size_t((d + 1) * hidden) && weights[1].size() == size_t((hidden + 1) * k);
-    if (!sized)
-        return fileError(ErrorKind::DataLoss, path,
-                         QStringLiteral("model file: the network's weights are truncated"));
-    return Status::ok();
-}
-
-Result<std::string> readFile(const QString &path)
-{
-    QFile file(path);
-    if (!file.exists())
-        return fileError(ErrorKind::NotFound, path,
-                         QStringLiteral("model file '%1' does not exist").arg(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return fileError(ErrorKind::PermissionDenied, path,
-                         QStringLiteral("cannot open model file '%1': %2").arg(path, file.errorString()));
-    const QByteArray bytes = file.readAll();
-    return bytes.toStdString();
 }
 
 } // namespace
@@ -152,21 +57,14 @@ Result<std::unique_ptr<AnnMlpModel>> AnnMlpModel::create(const AnnMlpOptions &op
 
 Result<std::unique_ptr<AnnMlpModel>> AnnMlpModel::open(const QString &path)
 {
-    Result<std::string> text = readFile(path);
+    Result<std::string> text = readModelFile(path);
     if (!text)
         return text.status();
-    Result<FileHeader> header = fileError(ErrorKind::Unknown, path, QString());
-    try {
-        const cv::FileStorage fs(*text, cv::FileStorage::READ | cv::FileStorage::MEMORY);
-        header = readHeader(fs, path);
-    } catch (const cv::Exception &e) {
-        return fileError(ErrorKind::DataLoss, path, QStringLiteral("unreadable model file: ") + cvMessage(e));
-    }
-    if (!header)
-        return header.status();
-    std::unique_ptr<AnnMlpModel> model(new AnnMlpModel(header->options));
-    if (Status s = model->load(path); !s.isOk())
-        return s;
+    Result<AnnMlpFile> file = decodeAnnMlpFile(*text, path);
+    if (!file)
+        return file.status();
+    std::unique_ptr<AnnMlpModel> model(new AnnMlpModel(file->header.options));
+    model->adopt(std::move(file).value());
     return model;
 }
 
@@ -177,7 +75,7 @@ AnnMlpModel::AnnMlpModel(const AnnMlpOptions &options)
 
 QString AnnMlpModel::kind() const
 {
-    return QLatin1String(kKind);
+    return QLatin1String(kAnnMlpKind);
 }
 
 cv::Ptr<cv::ml::ANN_MLP> AnnMlpModel::makeNetwork(int hidden) const
@@ -270,7 +168,7 @@ Result<StepResult> AnnMlpModel::trainStep(const cv::Mat &inputs, const std::vect
             return internalError(QStringLiteral("ann_mlp: OpenCV did not train at step %1").arg(m_steps));
     } catch (const cv::Exception &e) {
         return internalError(QStringLiteral("ann_mlp: training step %1 failed: ").arg(m_steps) +
-                             cvMessage(e));
+                             cvErrorText(e));
     }
     m_trained = true;
     ++m_steps;
@@ -295,7 +193,7 @@ Result<cv::Mat> AnnMlpModel::scores(const cv::Mat &inputs) const
     try {
         m_net->predict(inputs, outputs);
     } catch (const cv::Exception &e) {
-        return internalError(QStringLiteral("ann_mlp: prediction failed: ") + cvMessage(e));
+        return internalError(QStringLiteral("ann_mlp: prediction failed: ") + cvErrorText(e));
     }
     return outputs;
 }
@@ -330,79 +228,45 @@ Result<EvalResult> AnnMlpModel::evaluate(const cv::Mat &inputs, const std::vecto
 Status AnnMlpModel::save(const QString &path) const
 {
     if (!m_trained)
-        return fileError(ErrorKind::FailedPrecondition, path,
-                         QStringLiteral("ann_mlp: nothing to save, the model has no weights"));
-    std::string text;
-    try {
-        cv::FileStorage fs(".yml",
-                           cv::FileStorage::WRITE | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_YAML);
-        fs << kRootKey << "{";
-        fs << "kind" << kKind << "version" << kFileVersion;
-        fs << "input_width" << m_options.input.width << "input_height" << m_options.input.height;
-        fs << "input_channels" << m_options.input.channels << "classes" << m_options.classes;
-        fs << "hidden" << m_options.hidden << "learning_rate" << m_options.learningRate;
-        fs << "momentum" << m_options.momentum << "steps" << double(m_steps);
-        fs << "}";
-        fs << kNetworkKey << "{";
-        m_net->write(fs);
-        fs << "}";
-        text = fs.releaseAndGetString();
-    } catch (const cv::Exception &e) {
-        return fileError(ErrorKind::Internal, path,
-                         QStringLiteral("ann_mlp: cannot serialise the model: ") + cvMessage(e));
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        const bool folder = QFileInfo(path).dir().exists();
-        return fileError(folder ? ErrorKind::PermissionDenied : ErrorKind::NotFound, path,
-                         QStringLiteral("cannot write model file '%1': %2").arg(path, file.errorString()));
-    }
-    file.write(text.data(), qint64(text.size()));
-    if (!file.commit())
-        return fileError(ErrorKind::Unknown, path,
-                         QStringLiteral("cannot write model file '%1': %2").arg(path, file.errorString()));
-    return Status::ok();
+        return Status(ErrorKind::FailedPrecondition,
+                      QStringLiteral("ann_mlp: nothing to save, the model has no weights"),
+                      Location{path, -1, -1});
+    Result<std::string> text = encodeAnnMlpFile(AnnMlpFileHeader{m_options, m_steps}, *m_net, path);
+    if (!text)
+        return text.status();
+    return writeModelFile(path, *text);
 }
 
 Status AnnMlpModel::load(const QString &path)
 {
-    Result<std::string> text = readFile(path);
+    Result<std::string> text = readModelFile(path);
     if (!text)
         return text.status();
-    try {
-        const cv::FileStorage fs(*text, cv::FileStorage::READ | cv::FileStorage::MEMORY);
-        Result<FileHeader> header = readHeader(fs, path);
-        if (!header)
-            return header.status();
-        if (header->options.input != m_options.input || header->options.classes != m_options.classes)
-            return fileError(
-                ErrorKind::InvalidArgument, path,
-                QStringLiteral(
-                    "model file has input %1 and %2 classes; this model has input %3 and %4 classes")
-                    .arg(header->options.input.toString())
-                    .arg(header->options.classes)
-                    .arg(m_options.input.toString())
-                    .arg(m_options.classes));
-        const cv::FileNode node = fs[kNetworkKey];
-        if (Status s = checkNetworkNode(node, *header, path); !s.isOk())
-            return s;
-        cv::Ptr<cv::ml::ANN_MLP> net = makeNetwork(header->options.hidden);
-        net->read(node);
-        net->setTrainMethod(cv::ml::ANN_MLP::BACKPROP, m_options.learningRate, m_options.momentum);
-        net->setTermCriteria(cv::TermCriteria(cv::TermCriteria::COUNT, 1, 0));
-        for (int layer = 1; layer < 3; ++layer) {
-            if (!cv::checkRange(net->getWeights(layer), true))
-                return fileError(ErrorKind::DataLoss, path,
-                                 QStringLiteral("model file: the weights are not finite"));
-        }
-        m_net = net;
-        m_options.hidden = header->options.hidden;
-        m_steps = header->steps;
-        m_trained = true;
-    } catch (const cv::Exception &e) {
-        return fileError(ErrorKind::DataLoss, path, QStringLiteral("unreadable model file: ") + cvMessage(e));
-    }
+    Result<AnnMlpFile> file = decodeAnnMlpFile(*text, path);
+    if (!file)
+        return file.status();
+    const AnnMlpOptions &saved = file->header.options;
+    if (saved.input != m_options.input || saved.classes != m_options.classes)
+        return Status(
+            ErrorKind::InvalidArgument,
+            QStringLiteral("model file has input %1 and %2 classes; this model has input %3 and %4 classes")
+                .arg(saved.input.toString())
+                .arg(saved.classes)
+                .arg(m_options.input.toString())
+                .arg(m_options.classes),
+            Location{path, -1, -1});
+    adopt(std::move(file).value());
     return Status::ok();
+}
+
+void AnnMlpModel::adopt(AnnMlpFile &&file)
+{
+    m_net = std::move(file.network);
+    m_net->setTrainMethod(cv::ml::ANN_MLP::BACKPROP, m_options.learningRate, m_options.momentum);
+    m_net->setTermCriteria(cv::TermCriteria(cv::TermCriteria::COUNT, 1, 0));
+    m_options.hidden = file.header.options.hidden;
+    m_steps = file.header.steps;
+    m_trained = true;
 }
 
 void AnnMlpModel::reset()

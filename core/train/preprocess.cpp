@@ -64,14 +64,19 @@ Status preprocessInto(const cv::Mat &image, const InputSpec &spec, cv::Mat row)
     cv::Mat coloured = sized;
     if (const int code = colourConversion(sized.channels(), spec.channels); code >= 0)
         cv::cvtColor(sized, coloured, code);
-    // A 1 x D view of the row with the image's layout, so convertTo writes straight into it.
-    cv::Mat target = row.reshape(spec.channels, spec.height);
-    coloured.convertTo(target, CV_32F);
-    Q_ASSERT(target.data == row.data);
+    // Statistics from the 8-bit values: OpenCV sums those exactly, so a flat image gives
+    // exactly zero rather than float rounding noise.
+    if (!coloured.isContinuous())
+        coloured = coloured.clone();
     cv::Scalar mean, stddev;
-    cv::meanStdDev(row, mean, stddev); // row is one channel: statistics over every value
+    cv::meanStdDev(coloured.reshape(1, 1), mean, stddev);
     const double scale = std::max(stddev[0], 1.0 / std::sqrt(double(row.cols)));
-    row.convertTo(row, CV_32F, 1.0 / scale, -mean[0] / scale);
+    // A width x height view of the row with the image's layout: convertTo writes straight
+    // into the row, channels interleaved.
+    cv::Mat target = row.reshape(spec.channels, spec.height);
+    coloured.convertTo(target, CV_32F, 1.0, -mean[0]); // centre first: a flat image is exact 0
+    Q_ASSERT(target.data == row.data);
+    row *= 1.0 / scale;
     return Status::ok();
 }
 
