@@ -120,7 +120,8 @@ Result<DemoGenerator> DemoGenerator::create(const DemoOptions &options)
 
 int DemoGenerator::labelOf(qint64 index) const
 {
-    Q_ASSERT(index >= 0);
+    if (index < 0)
+        return -1;
     const int k = m_options.classes;
     DemoRandom rng(DemoRandom::mix(m_options.seed ^ kLabelSalt, quint64(index / k)));
     std::array<int, kDemoMaxClasses> order{};
@@ -133,7 +134,8 @@ int DemoGenerator::labelOf(qint64 index) const
 
 DemoSample DemoGenerator::sample(qint64 index) const
 {
-    Q_ASSERT(index >= 0);
+    if (index < 0)
+        return {};
     const int size = m_options.size;
     DemoRandom rng(DemoRandom::mix(m_options.seed, quint64(index)));
     DemoSample out;
@@ -146,7 +148,7 @@ DemoSample DemoGenerator::sample(qint64 index) const
 
     ShapePose pose;
     pose.radius = rng.uniform(kRadiusMin, kRadiusMax) * size;
-    const double mid = size / 2.0;
+    const double mid = (size - 1) / 2.0; // pixel centres are at integer coordinates
     pose.centre = {mid + rng.uniform(-kCentreJitter, kCentreJitter) * size,
                    mid + rng.uniform(-kCentreJitter, kCentreJitter) * size};
     pose.angle = rng.uniform(0, 2 * std::numbers::pi);

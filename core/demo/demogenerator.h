@@ -35,7 +35,8 @@ public:
     qint64 count() const { return m_options.count; }
     QStringList classNames() const { return demoClassNames(m_options.classes); }
 
-    // Any index >= 0, also past count(): count() only bounds next().
+    // Any index >= 0, also past count(): count() only bounds next(). A negative index gives
+    // label -1 and an empty sample.
     int labelOf(qint64 index) const;
     DemoSample sample(qint64 index) const;
 

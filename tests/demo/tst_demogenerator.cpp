@@ -100,6 +100,9 @@ private slots:
             QVERIFY(s.label >= 0 && s.label < classes);
             QCOMPARE(s.label, g.labelOf(i));
         }
+        QCOMPARE(g.labelOf(-1), -1);
+        QVERIFY(g.sample(-5).image.empty());
+        QCOMPARE(g.sample(-5).label, -1);
     }
     void sameSeedSameBytes_data()
     {
@@ -156,7 +159,7 @@ private slots:
             hash.addData(bytesOf(s.image));
             hash.addData(QByteArray::number(s.label));
         }
-        QCOMPARE(hash.result().toHex(), QByteArray("ac5692d4801cc400124ddef364215a6e9214699e"));
+        QCOMPARE(hash.result().toHex(), QByteArray("b4b2d4e3afe5acca978e70723e945827e6d10b7e"));
     }
     void labelsAreBalanced_data()
     {
