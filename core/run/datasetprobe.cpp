@@ -78,8 +78,15 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
             Location{first, -1, -1});
     const Detection detection = detectFeatureSpec(samples, overrides, first);
     Result<FeatureSpec> spec = detection.forTraining();
-    if (!spec)
-        return spec.status();
+    if (!spec) {
+        // Whatever went wrong, the user fixes it by naming the right features: list them.
+        const QString listing = detection.schema.summary();
+        if (spec.status().message().contains(listing))
+            return spec.status();
+        return Status(spec.status().kind(),
+                      spec.status().message() + QStringLiteral("; the features are: ") + listing,
+                      spec.status().where());
+    }
     if (!spec->label)
         return Status(
             ErrorKind::FailedPrecondition,
