@@ -264,6 +264,7 @@ int runRun(const QStringList &args)
         return 1;
     }
 
+    out.error(QStringLiteral("run: started (Ctrl-C requests a stop)"));
     const bool terminal = isatty(STDERR_FILENO);
     const auto progressEvery = terminal ? 250ms : 2000ms;
     auto lastProgress = Clock::now();
