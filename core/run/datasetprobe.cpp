@@ -104,15 +104,19 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
     } else {
         int top = -1;
         Status problem;
+        int budget = kLabelScanTotal;
         for (const QString &file : files) {
-            const Status s =
-                forRecords(file, kLabelScanRecords, [&](const ParsedExample &e, const Location &where) {
-                    Result<int> label = decodeLabel(e, *spec->label, where);
-                    if (label)
-                        top = std::max(top, *label);
-                    else if (problem.isOk())
-                        problem = label.status();
-                });
+            if (budget <= 0)
+                break;
+            const Status s = forRecords(file, std::min(budget, kLabelScanRecords),
+                                        [&](const ParsedExample &e, const Location &where) {
+                                            --budget;
+                                            Result<int> label = decodeLabel(e, *spec->label, where);
+                                            if (label)
+                                                top = std::max(top, *label);
+                                            else if (problem.isOk())
+                                                problem = label.status();
+                                        });
             if (!s.isOk())
                 return s;
         }

@@ -6,6 +6,8 @@
 
 using namespace qs;
 
+Q_DECLARE_METATYPE(qs::RunConfig)
+
 namespace {
 
 // JSON written with single quotes, so the tables stay readable (and moc is not confused by raw
@@ -185,6 +187,5 @@ private slots:
     }
 };
 
-Q_DECLARE_METATYPE(qs::RunConfig)
 QTEST_GUILESS_MAIN(TestRunConfig)
 #include "tst_runconfig.moc"
