@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/status.h"
+#include "observe/threadstate.h"
 
 #include <QString>
 
@@ -32,10 +33,12 @@ struct QueueCounters {
 // arrival order, closing, timeouts, counters and observation. Queue<T> adds the elements.
 //
 // Contract:
-//  - Thread-safe; one std::mutex guards everything. Blocked callers are served in arrival order:
+//  - Thread-safe; one std::mutex guards everything. Callers are served in arrival order:
 //    enqueuers in one line, dequeuers in another, and only the head of a line makes progress
 //    (an enqueueMany at the head adds what fits and keeps waiting; a dequeueMany at the head
-//    takes what is available, holding it while it waits for the rest).
+//    takes what is available, holding it while it waits for the rest). As in TensorFlow's
+//    queue_base, whichever call changes the queue serves the waiting heads on their behalf and
+//    wakes only the callers it finished, so a sleeping head never holds the line up.
 //  - Dequeuing: a dequeue may take an element only while size() > minAfterDequeue() (0 for a
 //    FIFO); close() lifts that floor. Once closed with fewer elements than it still needs, the
 //    head dequeueMany puts back what it held (at the front, in order) and fails OutOfRange
@@ -102,6 +105,26 @@ protected:
     Status dequeueN(int count, bool allowSmall, Timeout timeout, DequeueOp &op);
 
 private:
+    // A caller waiting in a line. It lives on that caller's stack; whoever holds the mutex may
+    // move its elements (serve it) and finish it, so its cv is notified under the mutex.
+    struct Waiter {
+        EnqueueOp *enqueueOp = nullptr;
+        DequeueOp *dequeueOp = nullptr;
+        int count = 0;
+        int done = 0; // elements moved so far
+        bool allowSmall = false;
+        bool finished = false;
+        Status result;
+        std::condition_variable cv;
+    };
+
+    bool serveEnqueuersLocked();
+    bool serveDequeuersLocked();
+    void flushLocked(); // serves the heads of both lines while either makes progress
+    void finishLocked(Waiter &w, Status result);
+    void awaitLocked(Waiter &w, std::unique_lock<std::mutex> &lock, Timeout timeout, ThreadState blocked,
+                     Activity activity);
+    void abandonLocked(Waiter &w, Timeout timeout);
     int dequeuableLocked() const;
     void reportLocked();
     QString closedMessage() const;
@@ -114,15 +137,13 @@ private:
     int m_queueId = -1;
 
     mutable std::mutex m_mu;
-    std::condition_variable m_enqueueCv; // room appeared, the head enqueuer left, or closed
-    std::condition_variable m_dequeueCv; // elements appeared, the head dequeuer left, or closed
-    bool m_closed = false;               // guarded by m_mu
-    bool m_cancelled = false;            // guarded by m_mu
-    qint64 m_enqueued = 0;               // guarded by m_mu
-    qint64 m_dequeued = 0;               // guarded by m_mu
-    quint64 m_nextTicket = 0;            // guarded by m_mu
-    std::deque<quint64> m_enqueuers;     // guarded by m_mu: tickets of waiting enqueuers, in order
-    std::deque<quint64> m_dequeuers;     // guarded by m_mu: tickets of waiting dequeuers, in order
+    bool m_closed = false;            // guarded by m_mu
+    bool m_cancelled = false;         // guarded by m_mu
+    bool m_changed = false;           // guarded by m_mu: size or totals changed since the last report
+    qint64 m_enqueued = 0;            // guarded by m_mu
+    qint64 m_dequeued = 0;            // guarded by m_mu
+    std::deque<Waiter *> m_enqueuers; // guarded by m_mu: enqueue calls in progress, in arrival order
+    std::deque<Waiter *> m_dequeuers; // guarded by m_mu: dequeue calls in progress, in arrival order
 };
 
 } // namespace qs
