@@ -46,17 +46,19 @@ struct QueueCounters {
 //    (m counts the restored elements); a dequeueUpTo returns what there is (at least one).
 //  - Enqueuing: on a closed queue fails Cancelled "<Type> '<name>' is closed.". close() lets
 //    pending enqueues finish; close(true) fails every pending one with Cancelled "Enqueue
-//    operation was cancelled" (what an enqueueMany already added stays). Either close wakes
-//    every blocked caller.
+//    operation was cancelled" (what an enqueueMany already added stays). A close settles every
+//    waiting dequeuer at once (served, or OutOfRange); close(true) also every waiting enqueuer,
+//    so it wakes every blocked caller (the close-on-stop watcher relies on that).
 //  - Timeouts: a caller that waited `timeout` fails DeadlineExceeded, gives back what it held
 //    and leaves its line; the queue stays usable. Timeout 0 never waits.
-//  - size() may briefly exceed capacity() after a dequeueMany larger than the free room gives
-//    its elements back; enqueuers then wait for room as usual.
+//  - size() does not count what a waiting dequeueMany holds. It may briefly exceed capacity()
+//    after a dequeueMany larger than the free room gives its elements back; enqueuers then wait
+//    for room as usual. waitingEnqueuers/waitingDequeuers count the callers still in a line.
 //  - Ordering: an element's enqueue happens-before its dequeue (the mutex); counters() and
 //    size() are consistent snapshots taken under the mutex.
-//  - Observation: with a Recorder, the queue registers itself, reports every size change with
-//    queueChanged() under its mutex, marks a caller BlockedFull/BlockedEmpty (activity
-//    Enqueuing/Dequeuing, detail the queue name) before it waits and Running after, and records
+//  - Observation: with a Recorder, the queue registers itself, reports size changes with
+//    queueChanged() under its mutex (once per call that changed it), marks a caller BlockedFull/BlockedEmpty
+//    (activity Enqueuing/Dequeuing, detail the queue name) before it waits and Running after, and records
 //    queue_close {queue, cancel_pending} after unlocking. The Recorder must outlive the queue.
 class QueueBase {
 public:
