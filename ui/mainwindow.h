@@ -1,13 +1,125 @@
 #pragma once
 
+#include "ui/snapshotsource.h"
+
+#include <QFont>
 #include <QMainWindow>
+
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTimer;
 
 namespace qs {
 
+class EventLogView;
+class LanguageManager;
+class MetricsCharts;
+class PipelineDiagram;
+class QueueChart;
+class RunControls;
+class RunStatusView;
+class SamplesView;
+class ThreadTableModel;
+class ThreadTimelinePanel;
+
+// The QueueScope window. It polls a SnapshotSource on a ~30 Hz timer (GUI thread only) and hands
+// each immutable snapshot to every panel; it never calls into the pipeline otherwise. What the
+// user asks for (open, start, stop, step mode, next step, speed, scenario) leaves as signals,
+// for whoever owns the pipeline to act on. The timeline is the central widget; the other panels
+// are docks whose layout is kept in QSettings.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    explicit MainWindow(SnapshotSource source = {}, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void setSnapshotSource(SnapshotSource source); // resets the event cursor
+    void setPollInterval(int ms);                  // default 33 ms
+    SnapshotPtr lastSnapshot() const { return m_last; }
+    qint64 eventCursor() const { return m_cursor; }
+    double presentationZoom() const { return m_zoom; }
+    QString scenario() const;
+    LanguageManager *languages() const { return m_languages; }
+    RunControls *controls() const { return m_controls; }
+
+public slots:
+    void poll();                                  // ask the source once and apply what it gives
+    void applySnapshot(const qs::SnapshotPtr &s); // show one snapshot (also used by tests)
+    void resetRun();                              // forget accumulated events (a new run)
+    void openFiles(const QStringList &files);     // remember them and emit openFilesRequested
+    void setInputFiles(const QStringList &files); // show them as the current input (no signal)
+    void setScenarios(const QStringList &names);  // the scenario box; hidden when empty
+    bool selectScenario(const QString &name);     // emits scenarioChosen; a status note when unknown
+    bool setLanguage(const QString &code);        // "en", "zh_TW", "zh_CN"; saved in QSettings
+    void setPresentationZoom(double factor);      // 0.5 .. 4, scales fonts and timeline lanes
+    void zoomIn();
+    void zoomOut();
+    void zoomReset();
+    void showMessage(const QString &text); // a note in the status bar, never a dialog
+
+signals:
+    void startRequested();
+    void stopRequested();
+    void stepModeToggled(bool on);
+    void nextStepRequested();
+    void speedChanged(double factor); // 1 = full speed, 0.1 = ten times slower
+    void openFilesRequested(const QStringList &files);
+    void scenarioChosen(const QString &name);
+    void languageChanged(const QString &code);
+
+protected:
+    void closeEvent(QCloseEvent *) override;
+    void changeEvent(QEvent *) override;
+    void dragEnterEvent(QDragEnterEvent *) override;
+    void dropEvent(QDropEvent *) override;
+
+private:
+    QDockWidget *addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area);
+    void createMenus();
+    void createToolBar();
+    void retranslateUi();
+    void updateRecentMenu();
+    void chooseFiles();
+    void saveLayout() const;
+
+    SnapshotSource m_source;
+    SnapshotPtr m_last;
+    qint64 m_cursor = 0;
+    QTimer *m_timer;
+    LanguageManager *m_languages;
+    RunControls *m_controls;
+    RunStatusView *m_status;
+    ThreadTimelinePanel *m_timeline;
+    PipelineDiagram *m_diagram;
+    EventLogView *m_eventLog;
+    ThreadTableModel *m_threadModel;
+    SamplesView *m_samples;
+    MetricsCharts *m_metrics;
+    QueueChart *m_queueChart;
+    QList<QDockWidget *> m_docks;
+    QByteArray m_defaultLayout;
+    QStringList m_inputFiles;
+    QFont m_baseFont;
+    double m_zoom = 1.0;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_runMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QActionGroup *m_languageGroup = nullptr;
+    QList<QAction *> m_zoomActions; // in, out, reset
+    QAction *m_resetLayout = nullptr;
+    QAction *m_quit = nullptr;
+    QAction *m_about = nullptr;
+    QToolBar *m_toolBar = nullptr;
+    QComboBox *m_scenarioBox = nullptr;
+    QLabel *m_scenarioLabel = nullptr;
+    QAction *m_scenarioBoxAction = nullptr;
+    QAction *m_scenarioLabelAction = nullptr;
 };
 
 } // namespace qs

@@ -4,10 +4,14 @@
 
 namespace qs::cli {
 
-// Subcommands register here as they land, one file each.
+int runInspect(const QStringList &args);
+
+// One file per subcommand.
 std::span<const Command> commands()
 {
-    static const std::array<Command, 0> list{};
+    static const std::array list{
+        Command{"inspect", "What TFRecord files hold, and what QueueScope would train on", runInspect},
+    };
     return list;
 }
 

@@ -1,6 +1,25 @@
+#include "ui/languagemanager.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+// Saves the window as a PNG once the delay has passed (for docs and bug reports).
+void scheduleScreenshot(qs::MainWindow *window, const QString &path, double afterSeconds)
+{
+    QTimer::singleShot(int(afterSeconds * 1000), window, [window, path] {
+        if (!window->grab().save(path))
+            std::fprintf(stderr, "queuescope: could not write the screenshot %s\n", qPrintable(path));
+    });
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -8,7 +27,70 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("QueueScope"));
     QApplication::setOrganizationName(QStringLiteral("QueueScope"));
     QApplication::setApplicationVersion(QStringLiteral(QS_VERSION));
-    qs::MainWindow window;
+    QApplication::setDesktopFileName(QStringLiteral("queuescope"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Watch a TensorFlow 1.x style input pipeline run."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files to read."),
+                                 QStringLiteral("[FILE...]"));
+    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("Select the scenario NAME."),
+                                      QStringLiteral("NAME"));
+    const QCommandLineOption start(QStringLiteral("start"), QStringLiteral("Start the run at once."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save the window as PNG (after --after seconds)."),
+                                        QStringLiteral("PNG"));
+    const QCommandLineOption after(QStringLiteral("after"),
+                                   QStringLiteral("Seconds before the screenshot (2)."),
+                                   QStringLiteral("SECONDS"), QStringLiteral("2"));
+    const QCommandLineOption quitAfter(QStringLiteral("quit-after"), QStringLiteral("Quit after SECONDS."),
+                                       QStringLiteral("SECONDS"));
+    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en, zh_TW or zh_CN."),
+                                  QStringLiteral("CODE"));
+    parser.addOptions({scenario, start, screenshot, after, quitAfter, lang});
+    parser.process(app);
+
+    bool ok = true;
+    const double afterSeconds = parser.value(after).toDouble(&ok);
+    if (!ok || afterSeconds < 0) {
+        std::fprintf(stderr, "queuescope: --after needs a number of seconds\n");
+        return 2;
+    }
+    double quitSeconds = -1;
+    if (parser.isSet(quitAfter)) {
+        quitSeconds = parser.value(quitAfter).toDouble(&ok);
+        if (!ok || quitSeconds < 0) {
+            std::fprintf(stderr, "queuescope: --quit-after needs a number of seconds\n");
+            return 2;
+        }
+    }
+    const QString language = parser.value(lang);
+    if (!language.isEmpty() && !qs::LanguageManager::isAvailable(language)) {
+        std::fprintf(stderr, "queuescope: unknown language %s (use en, zh_TW or zh_CN)\n",
+                     qPrintable(language));
+        return 2;
+    }
+
+    // The pipeline is wired to the window's signals and snapshot source by the app's owner of
+    // the run; without it the window shows an idle run.
+    qs::MainWindow window; // in the saved language, else the system's
+    if (!language.isEmpty())
+        window.languages()->setLanguage(language); // for this session only
+    QStringList files;
+    for (const QString &f : parser.positionalArguments())
+        files << QDir::current().absoluteFilePath(f);
+    if (!files.isEmpty())
+        window.openFiles(files);
+    if (parser.isSet(scenario) && !window.selectScenario(parser.value(scenario)))
+        window.showMessage(
+            QApplication::translate("main", "Unknown scenario: %1").arg(parser.value(scenario)));
+    if (parser.isSet(start))
+        QTimer::singleShot(0, &window, &qs::MainWindow::startRequested);
     window.show();
+    if (parser.isSet(screenshot))
+        scheduleScreenshot(&window, parser.value(screenshot), afterSeconds);
+    if (quitSeconds >= 0)
+        QTimer::singleShot(int(quitSeconds * 1000), &app, &QApplication::quit);
     return app.exec();
 }

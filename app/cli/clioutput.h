@@ -1,0 +1,38 @@
+#pragma once
+
+#include "base/result.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QTextStream>
+
+namespace qs {
+struct SpecOverrides;
+}
+
+namespace qs::cli {
+
+// Where a subcommand's words go: lines or JSON objects on stdout, problems on stderr.
+class Output {
+public:
+    explicit Output(bool json);
+    bool json() const { return m_json; }
+    void line(const QString &text);
+    void json(const QJsonObject &object); // one compact line
+    void error(const QString &text);      // stderr, always
+    void progress(const QString &text);   // stderr, rewriting one line; only on a terminal
+    void endProgress();
+    int fail(const QString &text); // error(text), then the usage-error status 2
+
+private:
+    bool m_json;
+    bool m_progressOpen = false;
+    QTextStream m_out;
+    QTextStream m_err;
+};
+
+// A JSON object given on the command line, or the path of a file that holds one.
+Result<QJsonObject> parseJsonArgument(const QString &textOrPath);
+Result<SpecOverrides> parseOverrides(const QString &textOrPath);
+
+} // namespace qs::cli

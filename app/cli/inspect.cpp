@@ -1,0 +1,337 @@
+// queuescope-cli inspect: what is in TFRecord files, and can QueueScope train on them.
+#include "commands.h"
+#include "clioutput.h"
+
+#include "example/exampleparser.h"
+#include "example/sampledecoder.h"
+#include "example/specdetector.h"
+#include "example/specoverrides.h"
+#include "record/inputfiles.h"
+#include "record/recordreader.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <vector>
+
+namespace qs::cli {
+
+namespace {
+
+struct InspectOptions {
+    bool verify = false;
+    QString thumbsDir;
+    int thumbCount = 8;
+    int summaryRecords = 3;
+    SpecOverrides overrides;
+    RecordReaderOptions reader;
+};
+
+struct FileReport {
+    QString file;
+    Compression compression = Compression::None;
+    qint64 bytes = 0;
+    qint64 records = 0;
+    qint64 sequenceRecords = 0;
+    Schema schema;
+    std::optional<Detection> detection;
+    QStringList firstRecords; // one line each
+    QStringList thumbs;       // written files
+    Status error;             // the first error that ended the scan
+    QList<Status> problems;   // per-record problems that did not end it (decode failures)
+};
+
+QString valuePreview(const Feature &f)
+{
+    constexpr int kShow = 4;
+    QStringList parts;
+    switch (f.kind) {
+    case FeatureKind::Bytes:
+        for (qsizetype i = 0; i < f.bytes.size() && i < kShow; ++i) {
+            const QByteArray &b = f.bytes[i];
+            const ImageFormat fmt = sniffImageFormat(b);
+            if (fmt != ImageFormat::Unknown)
+                parts << QStringLiteral("<%1, %2 bytes>").arg(imageFormatName(fmt)).arg(b.size());
+            else if (b.size() <= 24 && !b.contains('\0'))
+                parts << QStringLiteral("\"%1\"").arg(QString::fromUtf8(b));
+            else
+                parts << QStringLiteral("<%1 bytes>").arg(b.size());
+        }
+        break;
+    case FeatureKind::Float:
+        for (size_t i = 0; i < f.floats.size() && i < kShow; ++i)
+            parts << QString::number(double(f.floats[i]), 'g', 4);
+        break;
+    case FeatureKind::Int64:
+        for (size_t i = 0; i < f.ints.size() && i < kShow; ++i)
+            parts << QString::number(f.ints[i]);
+        break;
+    case FeatureKind::None:
+        return QStringLiteral("(no list)");
+    }
+    QString text = parts.join(QStringLiteral(", "));
+    if (f.count() > kShow)
+        text += QStringLiteral(", ... (%1 values)").arg(f.count());
+    return QStringLiteral("[%1]").arg(text);
+}
+
+QString recordLine(qint64 index, const ParsedExample &ex)
+{
+    QStringList parts;
+    for (const auto &[key, feature] : ex.features)
+        parts << key + QLatin1Char('=') + valuePreview(feature);
+    for (const auto &[key, steps] : ex.featureLists)
+        parts << QStringLiteral("%1=<%2 steps>").arg(key).arg(steps.size());
+    return QStringLiteral("#%1 %2%3")
+        .arg(index)
+        .arg(ex.isSequence ? QStringLiteral("SequenceExample ") : QString())
+        .arg(parts.join(QStringLiteral("  ")));
+}
+
+Status writeThumb(const FileReport &report, const cv::Mat &image, qint64 record, const QString &dir,
+                  QString *written)
+{
+    const QString name = QStringLiteral("%1-%2.png").arg(QFileInfo(report.file).fileName()).arg(record, 5, 10,
+                                                                                                QLatin1Char('0'));
+    const QString path = QDir(dir).filePath(name);
+    bool ok = false;
+    try {
+        ok = cv::imwrite(path.toStdString(), image);
+    } catch (const cv::Exception &e) {
+        return Status(ErrorKind::Internal, QStringLiteral("cannot write %1: %2").arg(path, QString::fromStdString(e.msg)));
+    }
+    if (!ok)
+        return Status(ErrorKind::Internal, QStringLiteral("cannot write %1").arg(path));
+    *written = path;
+    return {};
+}
+
+FileReport inspectFile(const QString &path, const InspectOptions &options)
+{
+    FileReport report;
+    report.file = path;
+    report.bytes = QFileInfo(path).size();
+    RecordReaderOptions readerOptions = options.reader;
+    readerOptions.verifyCrc = options.verify;
+    Result<std::unique_ptr<RecordReader>> opened = RecordReader::open(path, readerOptions);
+    if (!opened) {
+        report.error = opened.status();
+        return report;
+    }
+    RecordReader &reader = **opened;
+    report.compression = reader.compression();
+
+    ExampleParser parser;
+    std::vector<ParsedExample> samples;
+    QByteArray record;
+    bool parseFailed = false;
+    for (;;) {
+        const qint64 index = reader.recordIndex();
+        const qint64 offset = reader.offset();
+        Status s = reader.next(&record);
+        if (s.kind() == ErrorKind::OutOfRange)
+            break;
+        if (!s.isOk()) {
+            report.error = s;
+            break;
+        }
+        ++report.records;
+        if (parseFailed)
+            continue; // keep counting and verifying; the payload error is already reported
+        Result<ParsedExample> parsed = parser.parse(record, Location{path, index, offset});
+        if (!parsed) {
+            report.error = parsed.status();
+            parseFailed = true;
+            continue;
+        }
+        report.schema.add(*parsed);
+        if (index < options.summaryRecords)
+            report.firstRecords << recordLine(index, *parsed);
+        if (qsizetype(samples.size()) < kDetectionSampleRecords)
+            samples.push_back(std::move(*parsed));
+    }
+    report.sequenceRecords = report.schema.sequenceRecords();
+    if (!samples.empty()) {
+        report.detection = detectFeatureSpec(samples, options.overrides, path);
+        const Result<FeatureSpec> spec = report.detection->forTraining();
+        if (spec && !options.thumbsDir.isEmpty()) {
+            for (size_t i = 0; i < samples.size() && qsizetype(i) < options.thumbCount; ++i) {
+                const Location where{path, qint64(i), -1};
+                Result<cv::Mat> image = decodeImage(samples[i], *spec->image, where);
+                if (!image) {
+                    report.problems << image.status();
+                    continue;
+                }
+                QString written;
+                Status w = writeThumb(report, *image, qint64(i), options.thumbsDir, &written);
+                if (!w.isOk())
+                    report.problems << w;
+                else
+                    report.thumbs << written;
+            }
+        }
+    }
+    return report;
+}
+
+QJsonValue errorJson(const Status &s)
+{
+    if (s.isOk())
+        return QJsonValue::Null;
+    QJsonObject o{{QStringLiteral("kind"), errorKindName(s.kind())},
+                  {QStringLiteral("message"), s.toString()},
+                  {QStringLiteral("record"), s.where().record >= 0 ? QJsonValue(s.where().record) : QJsonValue()},
+                  {QStringLiteral("offset"), s.where().offset >= 0 ? QJsonValue(s.where().offset) : QJsonValue()}};
+    return o;
+}
+
+QJsonObject reportJson(const FileReport &r)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("file"), r.file);
+    o.insert(QStringLiteral("compression"), compressionName(r.compression));
+    o.insert(QStringLiteral("bytes"), r.bytes);
+    o.insert(QStringLiteral("records"), r.records);
+    o.insert(QStringLiteral("sequence_records"), r.sequenceRecords);
+    o.insert(QStringLiteral("features"), r.schema.toJson());
+    QJsonValue image = QJsonValue::Null, label = QJsonValue::Null, imageProblem = QJsonValue::Null;
+    if (r.detection) {
+        const QJsonObject spec = r.detection->spec.toJson();
+        image = spec.value(QStringLiteral("image"));
+        label = spec.value(QStringLiteral("label"));
+        if (!r.detection->imageStatus.isOk())
+            imageProblem = r.detection->imageStatus.toString();
+    }
+    o.insert(QStringLiteral("image"), image);
+    o.insert(QStringLiteral("label"), label);
+    o.insert(QStringLiteral("image_problem"), imageProblem);
+    o.insert(QStringLiteral("first_records"), QJsonArray::fromStringList(r.firstRecords));
+    if (!r.thumbs.isEmpty())
+        o.insert(QStringLiteral("thumbnails"), QJsonArray::fromStringList(r.thumbs));
+    QJsonArray problems;
+    for (const Status &p : r.problems)
+        problems.append(p.toString());
+    o.insert(QStringLiteral("problems"), problems);
+    o.insert(QStringLiteral("error"), errorJson(r.error));
+    return o;
+}
+
+void printReport(Output &out, const FileReport &r, bool verified)
+{
+    out.line(QStringLiteral("%1").arg(r.file));
+    out.line(QStringLiteral("  compression  %1").arg(compressionName(r.compression)));
+    out.line(QStringLiteral("  size         %1 bytes").arg(r.bytes));
+    out.line(QStringLiteral("  records      %1%2%3")
+                 .arg(r.records)
+                 .arg(r.sequenceRecords ? QStringLiteral(" (%1 SequenceExample)").arg(r.sequenceRecords) : QString())
+                 .arg(verified && r.error.isOk() ? QStringLiteral(", every CRC verified") : QString()));
+    if (r.schema.records() > 0) {
+        out.line(QStringLiteral("  features     (key, kind, values per record, records with it)"));
+        for (const QString &l : r.schema.toTextLines())
+            out.line(QStringLiteral("    ") + l);
+    }
+    if (r.detection) {
+        const FeatureSpec &spec = r.detection->spec;
+        if (spec.image) {
+            const ImageSpec &im = *spec.image;
+            out.line(QStringLiteral("  image        %1 '%2'%3 — %4")
+                         .arg(imageEncodingName(im.encoding), im.key,
+                              im.encoding == ImageEncoding::Encoded ? QStringLiteral(" (%1)").arg(imageFormatName(im.format))
+                                                                    : QStringLiteral(" (%1)").arg(pixelTypeName(im.dtype)),
+                              im.reason));
+        } else {
+            out.line(QStringLiteral("  image        none: %1").arg(r.detection->imageStatus.message()));
+        }
+        if (spec.label)
+            out.line(QStringLiteral("  label        '%1' (%2) — %3")
+                         .arg(spec.label->key, labelEncodingName(spec.label->encoding), spec.label->reason));
+        else
+            out.line(QStringLiteral("  label        none"));
+    }
+    if (!r.firstRecords.isEmpty()) {
+        out.line(QStringLiteral("  first records"));
+        for (const QString &l : r.firstRecords)
+            out.line(QStringLiteral("    ") + l);
+    }
+    for (const QString &t : r.thumbs)
+        out.line(QStringLiteral("  thumbnail    %1").arg(t));
+    for (const Status &p : r.problems)
+        out.line(QStringLiteral("  problem      %1").arg(p.toString()));
+    if (!r.error.isOk())
+        out.line(QStringLiteral("  error        %1").arg(r.error.toString()));
+}
+
+} // namespace
+
+int runInspect(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Shows what TFRecord files hold: compression, record count, the feature schema, the image and\n"
+        "label QueueScope would train on, and the first records. Accepts globs and shard sets."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
+                                 QStringLiteral("FILE..."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per file (JSON Lines)."));
+    const QCommandLineOption verify(QStringLiteral("verify"), QStringLiteral("Check every CRC of every record."));
+    const QCommandLineOption thumbs(QStringLiteral("thumbs"), QStringLiteral("Save the first images as PNG in DIR."),
+                                    QStringLiteral("DIR"));
+    const QCommandLineOption thumbCount(QStringLiteral("thumb-count"),
+                                        QStringLiteral("How many images --thumbs saves per file (default 8)."),
+                                        QStringLiteral("N"), QStringLiteral("8"));
+    const QCommandLineOption compression(QStringLiteral("compression"),
+                                         QStringLiteral("none, gzip or zlib (default: detected)."),
+                                         QStringLiteral("TYPE"));
+    const QCommandLineOption spec(QStringLiteral("spec"),
+                                  QStringLiteral("Feature spec overrides as JSON, e.g. '{\"image\":{\"key\":\"img\"}}'."),
+                                  QStringLiteral("JSON"));
+    parser.addOptions({json, verify, thumbs, thumbCount, compression, spec});
+    parser.process(args);
+
+    Output out(parser.isSet(json));
+    InspectOptions options;
+    options.verify = parser.isSet(verify);
+    options.thumbsDir = parser.value(thumbs);
+    options.thumbCount = parser.value(thumbCount).toInt();
+    if (parser.isSet(compression)) {
+        const std::optional<Compression> c = parseCompression(parser.value(compression));
+        if (!c)
+            return out.fail(QStringLiteral("inspect: unknown compression '%1' (none, gzip, zlib)").arg(parser.value(compression)));
+        options.reader.compression = *c;
+    }
+    if (parser.isSet(spec)) {
+        Result<SpecOverrides> o = parseOverrides(parser.value(spec));
+        if (!o)
+            return out.fail(QStringLiteral("inspect: --spec: %1").arg(o.status().message()));
+        options.overrides = *o;
+    }
+    if (!options.thumbsDir.isEmpty() && !QDir().mkpath(options.thumbsDir))
+        return out.fail(QStringLiteral("inspect: cannot create %1").arg(options.thumbsDir));
+    if (parser.positionalArguments().isEmpty())
+        return out.fail(QStringLiteral("inspect: no file given (see --help)"));
+    Result<QStringList> files = expandInputs(parser.positionalArguments());
+    if (!files)
+        return out.fail(QStringLiteral("inspect: %1").arg(files.status().message()));
+
+    int failures = 0;
+    for (const QString &file : *files) {
+        const FileReport report = inspectFile(file, options);
+        if (out.json())
+            out.json(reportJson(report));
+        else
+            printReport(out, report, options.verify);
+        if (!report.error.isOk()) {
+            ++failures;
+            out.error(QStringLiteral("inspect: %1").arg(report.error.toString()));
+        }
+    }
+    return failures == 0 ? 0 : 1;
+}
+
+} // namespace qs::cli

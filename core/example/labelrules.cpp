@@ -1,0 +1,121 @@
+#include "example/detectionrules.h"
+
+#include <algorithm>
+
+namespace qs::detail {
+
+namespace {
+
+Status reject(const QString &why)
+{
+    return invalidArgument(why);
+}
+
+} // namespace
+
+int labelNameScore(const QString &key)
+{
+    const QString lower = key.toLower();
+    if (lower == QLatin1String("label"))
+        return 100;
+    static const QStringList exact{
+        QStringLiteral("labels"),      QStringLiteral("class"),       QStringLiteral("class_id"),
+        QStringLiteral("classid"),     QStringLiteral("class_label"), QStringLiteral("class_index"),
+        QStringLiteral("target"),      QStringLiteral("y"),           QStringLiteral("species"),
+        QStringLiteral("category"),    QStringLiteral("category_id"), QStringLiteral("digit"),
+        QStringLiteral("label_id"),    QStringLiteral("label_index"), QStringLiteral("image/class/label"),
+        QStringLiteral("image/label"), QStringLiteral("image_class"), QStringLiteral("image_label"),
+        QStringLiteral("img_label"),   QStringLiteral("image/class"), QStringLiteral("class/label"),
+    };
+    if (exact.contains(lower))
+        return 80;
+    static const QStringList lastSegments{QStringLiteral("label"),    QStringLiteral("class"),
+                                          QStringLiteral("class_id"), QStringLiteral("target"),
+                                          QStringLiteral("category"), QStringLiteral("species")};
+    if (lastSegments.contains(lower.mid(lower.lastIndexOf(QLatin1Char('/')) + 1)))
+        return 60;
+    if (lower.contains(QLatin1String("label")) || lower.contains(QLatin1String("class")))
+        return 40;
+    return 0;
+}
+
+Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedExample> samples,
+                                     const LabelOverrides &o, bool chosenByUser)
+{
+    const int nameScore = labelNameScore(key);
+    if (!chosenByUser && nameScore == 0)
+        return reject(QStringLiteral("it is not named like a label"));
+    std::vector<std::pair<qsizetype, const Feature *>> present;
+    for (qsizetype i = 0; i < qsizetype(samples.size()); ++i) {
+        if (const Feature *f = samples[size_t(i)].find(key))
+            present.emplace_back(i, f);
+        else if (!chosenByUser)
+            return reject(QStringLiteral("it is missing from sampled record %1").arg(i));
+    }
+    if (present.empty())
+        return reject(QStringLiteral("it is in none of the %1 sampled records").arg(samples.size()));
+
+    const bool allScalarInts = std::all_of(present.begin(), present.end(), [](const auto &p) {
+        return p.second->kind == FeatureKind::Int64 && p.second->ints.size() == 1;
+    });
+    const LabelEncoding encoding =
+        o.encoding.value_or(allScalarInts ? LabelEncoding::Int64 : LabelEncoding::OneHot);
+    LabelSpec spec;
+    spec.key = key;
+    spec.encoding = encoding;
+    spec.numClasses = o.numClasses.value_or(0);
+
+    if (encoding == LabelEncoding::Int64) {
+        qint64 top = -1;
+        for (const auto &[index, f] : present) {
+            if (f->kind != FeatureKind::Int64 || f->ints.size() != 1)
+                return reject(QStringLiteral("it holds %1 %2 value(s) in sampled record %3, not one int64")
+                                  .arg(f->count())
+                                  .arg(featureKindName(f->kind))
+                                  .arg(index));
+            const qint64 v = f->ints.front();
+            if (v < 0 || v >= kMaxLabel || (spec.numClasses > 0 && v >= spec.numClasses))
+                return reject(QStringLiteral("its value %1 in sampled record %2 is no class index%3")
+                                  .arg(v)
+                                  .arg(index)
+                                  .arg(spec.numClasses > 0 ? QStringLiteral(" below %1").arg(spec.numClasses)
+                                                           : QString()));
+            top = std::max(top, v);
+        }
+        spec.classesSeen = int(top + 1);
+        spec.reason = QStringLiteral("'%1' is one int64 per record%2; values 0..%3 in the sampled records")
+                          .arg(key, nameScore == 100 ? QStringLiteral(", the conventional name")
+                                    : nameScore > 0  ? QStringLiteral(", named like a label")
+                                                     : QString())
+                          .arg(top);
+        return LabelCandidate{spec, nameScore + 10};
+    }
+
+    qsizetype width = -1;
+    qsizetype top = -1;
+    for (const auto &[index, f] : present) {
+        const std::optional<OneHot> hot = oneHotIndex(*f);
+        if (!hot)
+            return reject(
+                QStringLiteral("it is neither one int64 nor one-hot in sampled record %1 (%2 %3 value(s))")
+                    .arg(index)
+                    .arg(f->count())
+                    .arg(featureKindName(f->kind)));
+        if (width >= 0 && hot->width != width)
+            return reject(QStringLiteral("its one-hot width changes from %1 to %2 in sampled record %3")
+                              .arg(width)
+                              .arg(hot->width)
+                              .arg(index));
+        width = hot->width;
+        top = std::max(top, hot->index);
+    }
+    if (width > kMaxLabel || (spec.numClasses > 0 && spec.numClasses != width))
+        return reject(
+            QStringLiteral("its one-hot width %1 does not match %2 classes").arg(width).arg(spec.numClasses));
+    spec.numClasses = int(width);
+    spec.classesSeen = int(top + 1);
+    spec.reason = QStringLiteral("'%1' is one-hot of width %2 in every sampled record").arg(key).arg(width);
+    return LabelCandidate{spec, nameScore};
+}
+
+} // namespace qs::detail

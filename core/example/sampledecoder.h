@@ -1,0 +1,32 @@
+#pragma once
+
+#include "base/result.h"
+#include "base/status.h"
+#include "example/featurespec.h"
+#include "example/parsedexample.h"
+
+#include <opencv2/core/mat.hpp>
+
+namespace qs {
+
+// One training sample: an 8-bit HxWx1 or HxWx3 image (BGR, as OpenCV expects) and the class
+// index, or -1 when the spec has no label.
+struct DecodedSample {
+    cv::Mat image;
+    int label = -1;
+};
+
+// Reads a record's image and label the way `spec` says. Errors (InvalidArgument, carrying
+// `where`) for a missing or ill-typed feature, undecodable image bytes, a byte count that does
+// not match height*width*channels, dimensions beyond kMaxImagePixels / kMaxImageSide (checked
+// with overflow-safe arithmetic before anything is allocated), a label that is missing,
+// negative or outside [0, numClasses). Raw and float pixels are scaled from spec.range onto
+// 0..255; three-channel raw pixels are taken as RGB (like tf.io.decode_raw data) and turned to BGR.
+//
+// Stateless and thread-safe: reader threads call it concurrently, each on its own record.
+Result<DecodedSample> decode(const ParsedExample &example, const FeatureSpec &spec, const Location &where);
+
+Result<cv::Mat> decodeImage(const ParsedExample &example, const ImageSpec &spec, const Location &where);
+Result<int> decodeLabel(const ParsedExample &example, const LabelSpec &spec, const Location &where);
+
+} // namespace qs

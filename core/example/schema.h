@@ -1,0 +1,55 @@
+#pragma once
+
+#include "example/feature.h"
+#include "example/parsedexample.h"
+
+#include <QJsonArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+
+namespace qs {
+
+// What one key looked like over the records seen so far. For a SequenceExample feature list
+// (`sequence` true) the counts are numbers of time steps, and `kind` is the steps' kind.
+struct SchemaField {
+    QString key;
+    FeatureKind kind = FeatureKind::None; // the first list kind seen; None if never set
+    bool mixedKinds = false;              // two different list kinds were seen under this key
+    bool sequence = false;
+    qint64 minCount = 0; // over the records where the key is present
+    qint64 maxCount = 0;
+    qint64 recordsPresent = 0;
+
+    friend bool operator==(const SchemaField &, const SchemaField &) = default;
+};
+
+// Accumulates SchemaFields over records, for `queuescope-cli inspect` and for the listing in
+// "no image found" errors. A plain value: not thread-safe, cheap to copy.
+class Schema {
+public:
+    void add(const ParsedExample &example);
+
+    qint64 records() const { return m_records; }
+    qint64 sequenceRecords() const { return m_sequenceRecords; }
+    // Context / Example features first, then feature lists; each group sorted by key.
+    QList<SchemaField> fields() const;
+
+    // [{"key", "kind", "min_count", "max_count", "records_present", "sequence"[, "mixed_kinds"]}]
+    QJsonArray toJson() const;
+    // One line per field: "image/encoded  bytes  1  64/64"
+    QStringList toTextLines() const;
+    // Compact one-line listing: "height (int64 x1), pose (float x2), notes (bytes x1..3)"
+    QString summary() const;
+
+private:
+    void addField(const QString &key, bool sequence, FeatureKind kind, qint64 count);
+
+    std::map<std::pair<bool, QString>, SchemaField> m_fields;
+    qint64 m_records = 0;
+    qint64 m_sequenceRecords = 0;
+};
+
+} // namespace qs

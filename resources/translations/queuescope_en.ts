@@ -1,0 +1,792 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>qs::EventLogModel</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::EventLogView</name>
+    <message>
+        <source>All threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Thread:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MainWindow</name>
+    <message>
+        <source>About QueueScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;QueueScope %1&lt;/b&gt;&lt;p&gt;See, teach and debug TensorFlow 1.x style input pipelines: TFRecord readers, queues, the coordinator and the training loop, live.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QueueScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>QueueScope — %n input file(s)</source>
+        <translation>
+            <numerusform>QueueScope — %n input file</numerusform>
+            <numerusform>QueueScope — %n input files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples of the latest batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue occupancy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run controls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;cenario:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In (presentation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out (presentation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About QueueScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open TFRecord files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TFRecord files (*.tfrecord *.tfrecords *.tfrec);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n file</numerusform>
+            <numerusform>%n files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown scenario: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::MetricsCharts</name>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held-out accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::PipelineDiagram</name>
+    <message numerus="yes">
+        <source>%n producer(s)</source>
+        <translation>
+            <numerusform>%n producer</numerusform>
+            <numerusform>%n producers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reader(s)</source>
+        <translation>
+            <numerusform>%n reader</numerusform>
+            <numerusform>%n readers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trainer(s)</source>
+        <translation>
+            <numerusform>%n trainer</numerusform>
+            <numerusform>%n trainers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other thread(s)</source>
+        <translation>
+            <numerusform>%n other thread</numerusform>
+            <numerusform>%n other threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enqueue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dequeue_many = batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dequeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline appears here when a run starts:
+files → filename queue → readers → example queue → batch → trainer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coordination:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TFRecord files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input files; their names go round the filename queue once per epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in %1 · out %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floor (min_after_dequeue) %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements; %3 enqueued and %4 dequeued since the start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dashed line is min_after_dequeue: a dequeue waits while fewer elements would remain, so the shuffle has enough to mix (until the queue is closed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed: no more enqueues; dequeues drain what is left, then end the input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::QueueChart</name>
+    <message>
+        <source>Queue occupancy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% of capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How full each queue was, as a share of its capacity. A dotted line marks a shuffle queue&apos;s min_after_dequeue floor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunControls</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open TFRecord files (you can also drop them on the window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the input pipeline and the training loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the coordinator to stop every thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step &amp;mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold each thread at every coordination event until you press Next step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the next held thread go on to its next coordination event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spee&amp;d:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow motion makes single enqueues and dequeues visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunStatusView</name>
+    <message numerus="yes">
+        <source>step mode: %n thread(s) at the gate</source>
+        <translation>
+            <numerusform>step mode: %n thread at the gate</numerusform>
+            <numerusform>step mode: %n threads at the gate</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 samples/s · step %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 %3%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SamplesView</name>
+    <message>
+        <source>The latest batch appears here during training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>label, then → prediction: ✓ right, ✗ wrong (dashed frame)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→ ?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>label %1, prediction %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 × %2, %n channel(s)</source>
+        <translation>
+            <numerusform>%1 × %2, %n channel</numerusform>
+            <numerusform>%1 × %2, %n channels</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::StateLegend</name>
+    <message>
+        <source>A coordination event of the kind &quot;%1&quot; on the timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::StatePalette</name>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: queue full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: queue empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>joining</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread has been created and has not begun its work yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread is doing useful work: reading, decoding or training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread waits to enqueue because the queue is full (backpressure from the consumer).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread waits to dequeue because the queue is empty (the producers are too slow).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread waits for the coordinator to ask every thread to stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread waits in join() for the other threads to finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread is held at the step gate until you grant the next step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread has finished normally.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread ended with an error, which asked every other thread to stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread ended because its queue was cancelled or a stop was requested.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ThreadTableModel</name>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ThreadTimeline</name>
+    <message>
+        <source>events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No threads yet. Open TFRecord files and press Start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ThreadTimelinePanel</name>
+    <message>
+        <source>Follow live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the newest time at the right edge; turn off to pause the view and look back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show less time in more detail (or turn the mouse wheel over the lanes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show more time in less detail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the whole run into the view. Drag the lanes to pan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TimelineText</name>
+    <message>
+        <source>%1, from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activity: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n short spans folded together; zoom in to see them</source>
+        <translation>
+            <numerusform>%n short spans folded together; zoom in to see them</numerusform>
+            <numerusform>%n short spans folded together; zoom in to see them</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now: %1 for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::UiText</name>
+    <message>
+        <source>producer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trainer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>watcher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>main</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enqueuing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dequeuing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evaluating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread exit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>join</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end of data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped by request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended by an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,784 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>qs::EventLogModel</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+</context>
+<context>
+    <name>qs::EventLogView</name>
+    <message>
+        <source>All threads</source>
+        <translation>所有线程</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>所有事件</translation>
+    </message>
+    <message>
+        <source>&amp;Thread:</source>
+        <translation>线程(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>类型(&amp;K)：</translation>
+    </message>
+</context>
+<context>
+    <name>qs::MainWindow</name>
+    <message>
+        <source>About QueueScope</source>
+        <translation>关于 QueueScope</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;QueueScope %1&lt;/b&gt;&lt;p&gt;See, teach and debug TensorFlow 1.x style input pipelines: TFRecord readers, queues, the coordinator and the training loop, live.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;QueueScope %1&lt;/b&gt;&lt;p&gt;实时观察、讲解和调试 TensorFlow 1.x 风格的输入管线：TFRecord 读取器、队列、协调器和训练循环。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>QueueScope</source>
+        <translation>QueueScope</translation>
+    </message>
+    <message numerus="yes">
+        <source>QueueScope — %n input file(s)</source>
+        <translation>
+            <numerusform>QueueScope — %n 个输入文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>管线</translation>
+    </message>
+    <message>
+        <source>Event log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Samples of the latest batch</source>
+        <translation>最新批次的样本</translation>
+    </message>
+    <message>
+        <source>Training metrics</source>
+        <translation>训练指标</translation>
+    </message>
+    <message>
+        <source>Queue occupancy</source>
+        <translation>队列占用</translation>
+    </message>
+    <message>
+        <source>Run controls</source>
+        <translation>运行控制</translation>
+    </message>
+    <message>
+        <source>S&amp;cenario:</source>
+        <translation>场景(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In (presentation)</source>
+        <translation>放大(&amp;I)（演示）</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out (presentation)</source>
+        <translation>缩小(&amp;O)（演示）</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About QueueScope</source>
+        <translation>关于 QueueScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Open TFRecord files</source>
+        <translation>打开 TFRecord 文件</translation>
+    </message>
+    <message>
+        <source>TFRecord files (*.tfrecord *.tfrecords *.tfrec);;All files (*)</source>
+        <translation>TFRecord 文件 (*.tfrecord *.tfrecords *.tfrec);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Input: %1</source>
+        <translation>输入：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>清除列表</translation>
+    </message>
+    <message>
+        <source>Unknown scenario: %1</source>
+        <translation>未知的场景：%1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::MetricsCharts</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>training accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <source>held-out accuracy</source>
+        <translation>验证集准确率</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+</context>
+<context>
+    <name>qs::PipelineDiagram</name>
+    <message numerus="yes">
+        <source>%n producer(s)</source>
+        <translation>
+            <numerusform>%n 个生产者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reader(s)</source>
+        <translation>
+            <numerusform>%n 个读取器</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trainer(s)</source>
+        <translation>
+            <numerusform>%n 个训练器</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other thread(s)</source>
+        <translation>
+            <numerusform>%n 个其他线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>names</source>
+        <translation>文件名</translation>
+    </message>
+    <message>
+        <source>enqueue</source>
+        <translation>入队</translation>
+    </message>
+    <message>
+        <source>dequeue_many = batch</source>
+        <translation>dequeue_many = 批次</translation>
+    </message>
+    <message>
+        <source>dequeue</source>
+        <translation>出队</translation>
+    </message>
+    <message>
+        <source>The pipeline appears here when a run starts:
+files → filename queue → readers → example queue → batch → trainer</source>
+        <translation>运行开始后，管线会显示在这里：
+文件 → 文件名队列 → 读取器 → 样例队列 → 批次 → 训练器</translation>
+    </message>
+    <message>
+        <source>coordination:</source>
+        <translation>协调：</translation>
+    </message>
+    <message>
+        <source>TFRecord files</source>
+        <translation>TFRecord 文件</translation>
+    </message>
+    <message>
+        <source>The input files; their names go round the filename queue once per epoch.</source>
+        <translation>输入文件；每个 epoch 它们的文件名都会在文件名队列中走一轮。</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>in %1 · out %2</source>
+        <translation>入 %1 · 出 %2</translation>
+    </message>
+    <message>
+        <source>floor (min_after_dequeue) %1</source>
+        <translation>下限 (min_after_dequeue) %1</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements; %3 enqueued and %4 dequeued since the start.</source>
+        <translation>%2 个容量中有 %1 个元素；开始以来入队 %3 个、出队 %4 个。</translation>
+    </message>
+    <message>
+        <source>The dashed line is min_after_dequeue: a dequeue waits while fewer elements would remain, so the shuffle has enough to mix (until the queue is closed).</source>
+        <translation>虚线是 min_after_dequeue：若出队后剩下的元素会少于它，出队就会等待，让洗牌有足够的元素可混合（直到队列关闭）。</translation>
+    </message>
+    <message>
+        <source>Closed: no more enqueues; dequeues drain what is left, then end the input.</source>
+        <translation>已关闭：不再入队；出队会取完剩下的元素，然后输入结束。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::QueueChart</name>
+    <message>
+        <source>Queue occupancy</source>
+        <translation>队列占用</translation>
+    </message>
+    <message>
+        <source>time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+    <message>
+        <source>% of capacity</source>
+        <translation>占容量的 %</translation>
+    </message>
+    <message>
+        <source>How full each queue was, as a share of its capacity. A dotted line marks a shuffle queue&apos;s min_after_dequeue floor.</source>
+        <translation>每个队列的填满程度，以占容量的比例表示。点线标出洗牌队列的 min_after_dequeue 下限。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunControls</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open TFRecord files (you can also drop them on the window)</source>
+        <translation>打开 TFRecord 文件（也可以把文件拖放到窗口上）</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Start the input pipeline and the training loop</source>
+        <translation>启动输入管线和训练循环</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the coordinator to stop every thread</source>
+        <translation>请协调器停止所有线程</translation>
+    </message>
+    <message>
+        <source>Step &amp;mode</source>
+        <translation>单步模式(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Hold each thread at every coordination event until you press Next step</source>
+        <translation>在每个协调事件让线程停住，直到你按下“下一步”</translation>
+    </message>
+    <message>
+        <source>&amp;Next step</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Let the next held thread go on to its next coordination event</source>
+        <translation>让下一个被停住的线程继续到它的下一个协调事件</translation>
+    </message>
+    <message>
+        <source>Spee&amp;d:</source>
+        <translation>速度(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Slow motion makes single enqueues and dequeues visible</source>
+        <translation>慢动作可以看清每一次入队和出队</translation>
+    </message>
+    <message>
+        <source>full speed</source>
+        <translation>全速</translation>
+    </message>
+    <message>
+        <source>%1× slower</source>
+        <translation>慢 %1 倍</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunStatusView</name>
+    <message numerus="yes">
+        <source>step mode: %n thread(s) at the gate</source>
+        <translation>
+            <numerusform>单步模式：%n 个线程在闸门等待</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 samples/s · step %3</source>
+        <translation>%1 · %2 样本/秒 · 第 %3 步</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3%</source>
+        <translation>%1 %2 %3%</translation>
+    </message>
+    <message>
+        <source>ended: %1</source>
+        <translation>已结束：%1</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SamplesView</name>
+    <message>
+        <source>The latest batch appears here during training.</source>
+        <translation>训练时，最新的批次会显示在这里。</translation>
+    </message>
+    <message>
+        <source>label, then → prediction: ✓ right, ✗ wrong (dashed frame)</source>
+        <translation>标签，然后 → 预测：✓ 正确，✗ 错误（虚线框）</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>→ ?</source>
+        <translation>→ ?</translation>
+    </message>
+    <message>
+        <source>label %1, prediction %2</source>
+        <translation>标签 %1，预测 %2</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 × %2, %n channel(s)</source>
+        <translation>
+            <numerusform>%1 × %2，%n 个通道</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::StateLegend</name>
+    <message>
+        <source>A coordination event of the kind &quot;%1&quot; on the timeline.</source>
+        <translation>时间轴上“%1”类的协调事件。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::StatePalette</name>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>blocked: queue full</source>
+        <translation>阻塞：队列已满</translation>
+    </message>
+    <message>
+        <source>blocked: queue empty</source>
+        <translation>阻塞：队列为空</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>joining</source>
+        <translation>等待汇合</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>The thread has been created and has not begun its work yet.</source>
+        <translation>线程已创建，但还没开始工作。</translation>
+    </message>
+    <message>
+        <source>The thread is doing useful work: reading, decoding or training.</source>
+        <translation>线程正在做有用的工作：读取、解码或训练。</translation>
+    </message>
+    <message>
+        <source>The thread waits to enqueue because the queue is full (backpressure from the consumer).</source>
+        <translation>队列已满，线程等待入队（来自消费者的背压）。</translation>
+    </message>
+    <message>
+        <source>The thread waits to dequeue because the queue is empty (the producers are too slow).</source>
+        <translation>队列为空，线程等待出队（生产者太慢）。</translation>
+    </message>
+    <message>
+        <source>The thread waits for the coordinator to ask every thread to stop.</source>
+        <translation>线程在等待协调器要求所有线程停止。</translation>
+    </message>
+    <message>
+        <source>The thread waits in join() for the other threads to finish.</source>
+        <translation>线程在 join() 中等待其他线程结束。</translation>
+    </message>
+    <message>
+        <source>The thread is held at the step gate until you grant the next step.</source>
+        <translation>线程停在单步闸门，直到你允许下一步。</translation>
+    </message>
+    <message>
+        <source>The thread has finished normally.</source>
+        <translation>线程已正常结束。</translation>
+    </message>
+    <message>
+        <source>The thread ended with an error, which asked every other thread to stop.</source>
+        <translation>线程因错误结束，并要求所有其他线程停止。</translation>
+    </message>
+    <message>
+        <source>The thread ended because its queue was cancelled or a stop was requested.</source>
+        <translation>线程因队列被取消或收到停止请求而结束。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ThreadTableModel</name>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation>%1（%2%）</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>持续</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>细节</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ThreadTimeline</name>
+    <message>
+        <source>events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>No threads yet. Open TFRecord files and press Start.</source>
+        <translation>还没有线程。请打开 TFRecord 文件并按“开始”。</translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation>线程</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ThreadTimelinePanel</name>
+    <message>
+        <source>Follow live</source>
+        <translation>实时跟随</translation>
+    </message>
+    <message>
+        <source>Keep the newest time at the right edge; turn off to pause the view and look back.</source>
+        <translation>让最新的时间保持在右边缘；关闭后画面暂停，可以回头查看。</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Show less time in more detail (or turn the mouse wheel over the lanes).</source>
+        <translation>以更多细节显示较短的时间（或在泳道上滚动鼠标滚轮）。</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Show more time in less detail.</source>
+        <translation>以较少细节显示较长的时间。</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <source>Fit the whole run into the view. Drag the lanes to pan.</source>
+        <translation>把整个运行放进画面。拖动泳道可以平移。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TimelineText</name>
+    <message>
+        <source>%1, from %2 to %3</source>
+        <translation>%1，从 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>Activity: %1</source>
+        <translation>活动：%1</translation>
+    </message>
+    <message>
+        <source>Detail: %1</source>
+        <translation>细节：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n short spans folded together; zoom in to see them</source>
+        <translation>
+            <numerusform>%n 段短区间合并显示；放大即可看到</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>于 %1</translation>
+    </message>
+    <message>
+        <source>Thread: %1</source>
+        <translation>线程：%1</translation>
+    </message>
+    <message>
+        <source>Now: %1 for %2</source>
+        <translation>当前：%1，已持续 %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::UiText</name>
+    <message>
+        <source>producer</source>
+        <translation>生产者</translation>
+    </message>
+    <message>
+        <source>reader</source>
+        <translation>读取器</translation>
+    </message>
+    <message>
+        <source>trainer</source>
+        <translation>训练器</translation>
+    </message>
+    <message>
+        <source>watcher</source>
+        <translation>监视器</translation>
+    </message>
+    <message>
+        <source>worker</source>
+        <translation>工作线程</translation>
+    </message>
+    <message>
+        <source>main</source>
+        <translation>主线程</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>读取中</translation>
+    </message>
+    <message>
+        <source>decoding</source>
+        <translation>解码中</translation>
+    </message>
+    <message>
+        <source>enqueuing</source>
+        <translation>入队中</translation>
+    </message>
+    <message>
+        <source>dequeuing</source>
+        <translation>出队中</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <source>evaluating</source>
+        <translation>评估中</translation>
+    </message>
+    <message>
+        <source>working</source>
+        <translation>工作中</translation>
+    </message>
+    <message>
+        <source>thread start</source>
+        <translation>线程启动</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>request stop</source>
+        <translation>请求停止</translation>
+    </message>
+    <message>
+        <source>queue close</source>
+        <translation>关闭队列</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>thread exit</source>
+        <translation>线程退出</translation>
+    </message>
+    <message>
+        <source>join</source>
+        <translation>汇合</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>end of data</source>
+        <translation>数据已读完</translation>
+    </message>
+    <message>
+        <source>stopped by request</source>
+        <translation>按请求停止</translation>
+    </message>
+    <message>
+        <source>ended by an error</source>
+        <translation>因错误结束</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1（在 %2）</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,259 @@
+#include "imagecheck.h"
+#include "syntheticsnapshot.h"
+#include "ui/metricscharts.h"
+#include "ui/pipelinediagram.h"
+#include "ui/queuechart.h"
+#include "ui/runcontrols.h"
+#include "ui/runstatusview.h"
+#include "ui/samplesview.h"
+#include "ui/statelegend.h"
+#include "ui/statepalette.h"
+#include "ui/threadtimeline.h"
+#include "ui/threadtimelinepanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <functional>
+#include <memory>
+#include <set>
+
+using namespace qs;
+
+using MakeWidget = std::function<QWidget *()>;
+using Feed = std::function<void(QWidget *, const Snapshot &)>;
+Q_DECLARE_METATYPE(MakeWidget)
+Q_DECLARE_METATYPE(Feed)
+
+namespace {
+template<class W> Feed feed()
+{
+    return [](QWidget *w, const Snapshot &s) { static_cast<W *>(w)->setSnapshot(s); };
+}
+} // namespace
+
+class TestPanels : public QObject {
+    Q_OBJECT
+private slots:
+    void paletteIsOkabeIto()
+    {
+        QCOMPARE(StatePalette::color(ThreadState::Running), QColor(QStringLiteral("#009E73")));
+        QCOMPARE(StatePalette::color(ThreadState::BlockedFull), QColor(QStringLiteral("#E69F00")));
+        QCOMPARE(StatePalette::color(ThreadState::BlockedEmpty), QColor(QStringLiteral("#D55E00")));
+        QCOMPARE(StatePalette::color(ThreadState::Waiting), QColor(QStringLiteral("#56B4E9")));
+        QCOMPARE(StatePalette::color(ThreadState::Joining), QColor(QStringLiteral("#56B4E9")));
+        QCOMPARE(StatePalette::color(ThreadState::Paused), QColor(QStringLiteral("#F0E442")));
+        QCOMPARE(StatePalette::color(ThreadState::Starting), QColor(QStringLiteral("#0072B2")));
+        QCOMPARE(StatePalette::color(ThreadState::Failed), QColor(QStringLiteral("#CC79A7")));
+        QCOMPARE(StatePalette::color(ThreadState::Stopped), QColor(QStringLiteral("#999999")));
+        QVERIFY(StatePalette::color(ThreadState::Cancelled).lightness() <
+                StatePalette::color(ThreadState::Stopped).lightness());
+        QVERIFY(StatePalette::isHatched(ThreadState::Failed));
+        std::set<QString> names;
+        for (ThreadState s : StatePalette::legendOrder()) {
+            names.insert(StatePalette::name(s));
+            QVERIFY(StatePalette::explanation(s).endsWith(QLatin1Char('.')));
+        }
+        QCOMPARE(int(names.size()), kThreadStateCount); // a word for every state, none shared
+    }
+    void widgetsTakeRichAndEmptySnapshots_data()
+    {
+        QTest::addColumn<MakeWidget>("make");
+        QTest::addColumn<Feed>("feed");
+        QTest::addRow("timeline") << MakeWidget([] { return new ThreadTimeline; }) << feed<ThreadTimeline>();
+        QTest::addRow("timeline panel")
+            << MakeWidget([] { return new ThreadTimelinePanel; }) << feed<ThreadTimelinePanel>();
+        QTest::addRow("pipeline") << MakeWidget([] { return new PipelineDiagram; })
+                                  << feed<PipelineDiagram>();
+        QTest::addRow("queue chart") << MakeWidget([] { return new QueueChart; }) << feed<QueueChart>();
+        QTest::addRow("metrics") << MakeWidget([] { return new MetricsCharts; }) << feed<MetricsCharts>();
+        QTest::addRow("samples") << MakeWidget([] { return new SamplesView; }) << feed<SamplesView>();
+        QTest::addRow("status") << MakeWidget([] { return new RunStatusView; }) << feed<RunStatusView>();
+    }
+    void widgetsTakeRichAndEmptySnapshots()
+    {
+        QFETCH(MakeWidget, make);
+        QFETCH(Feed, feed);
+        std::unique_ptr<QWidget> w(make());
+        w->resize(900, 500);
+        w->show();
+        feed(w.get(), test::emptySnapshot());
+        QVERIFY(!w->grab().isNull());
+        test::SyntheticOptions gray;
+        gray.rgb = false;
+        for (const Snapshot &s :
+             {test::richSnapshot(), test::richSnapshot(gray), test::emptySnapshot(), test::richSnapshot()})
+            feed(w.get(), s);
+        const QImage image = w->grab().toImage();
+        QVERIFY2(test::grayDeviation(image) > 10, qPrintable(QString::number(test::grayDeviation(image))));
+    }
+    void pipelineStagesFollowTheData()
+    {
+        PipelineDiagram d;
+        d.setSnapshot(test::richSnapshot());
+        const QList<PipelineStage> &stages = d.stages();
+        QCOMPARE(stages.size(), 6);
+        QCOMPARE(stages[0].kind, PipelineStage::Kind::Files);
+        QCOMPARE(stages[1].role, ThreadRole::Producer);
+        QCOMPARE(stages[2].kind, PipelineStage::Kind::Queue);
+        QCOMPARE(stages[3].role, ThreadRole::Reader);
+        QCOMPARE(stages[3].threads.size(), 6);
+        QCOMPARE(stages[4].kind, PipelineStage::Kind::Queue);
+        QCOMPARE(stages[5].role, ThreadRole::Trainer);
+        QCOMPARE(PipelineLayout::otherThreads(test::richSnapshot()).size(), 3); // main, watcher, evaluator
+    }
+    void filenameQueueGoesFirstByName()
+    {
+        Snapshot s;
+        s.queues = {QueueInfo{}, QueueInfo{}, QueueInfo{}};
+        s.queues[0].name = QStringLiteral("example_queue");
+        s.queues[1].name = QStringLiteral("extra");
+        s.queues[2].name = QStringLiteral("filename_queue");
+        QCOMPARE(PipelineLayout::orderedQueues(s), QList<int>({2, 0, 1}));
+        const QList<PipelineStage> stages = PipelineLayout::stages(s); // no threads: files and queues only
+        QCOMPARE(stages.size(), 4);
+        QCOMPARE(stages[1].queue, 2);
+        QCOMPARE(stages[3].queue, 1);
+    }
+    void thumbnailsBecomeImages_data()
+    {
+        QTest::addColumn<int>("channels");
+        QTest::addColumn<int>("bytes");
+        QTest::addColumn<bool>("valid");
+        QTest::addRow("gray") << 1 << 4 * 3 << true;
+        QTest::addRow("rgb") << 3 << 4 * 3 * 3 << true;
+        QTest::addRow("too few bytes") << 3 << 4 * 3 * 3 - 1 << false;
+        QTest::addRow("four channels") << 4 << 4 * 3 * 4 << false;
+    }
+    void thumbnailsBecomeImages()
+    {
+        QFETCH(int, channels);
+        QFETCH(int, bytes);
+        QFETCH(bool, valid);
+        Thumbnail t;
+        t.width = 4;
+        t.height = 3;
+        t.channels = channels;
+        t.pixels = QByteArray(bytes, '\0');
+        for (int i = 0; i < bytes; ++i)
+            t.pixels[i] = char(i * 7);
+        const QImage img = SamplesView::toImage(t);
+        QCOMPARE(!img.isNull(), valid);
+        if (valid && channels == 3)
+            QCOMPARE(img.pixelColor(1, 0), QColor(21, 28, 35)); // bytes 3, 4, 5 times 7
+        if (valid && channels == 1)
+            QCOMPARE(qGray(img.pixel(2, 1)), 6 * 7);
+    }
+    void classNames()
+    {
+        const QStringList names{QStringLiteral("cat"), QStringLiteral("dog")};
+        QCOMPARE(SamplesView::className(names, 1), QStringLiteral("dog"));
+        QCOMPARE(SamplesView::className(names, 7), QStringLiteral("7"));
+        QCOMPARE(SamplesView::className({}, -1), QStringLiteral("?"));
+    }
+    void chartsHoldTheSeries()
+    {
+        const Snapshot s = test::richSnapshot();
+        MetricsCharts metrics;
+        metrics.setSnapshot(s);
+        QCOMPARE(metrics.lossPoints(), s.metrics.size());
+        QCOMPARE(metrics.ratePoints(), s.metrics.size());
+        QCOMPARE(metrics.evalPoints(),
+                 int(std::count_if(s.metrics.begin(), s.metrics.end(),
+                                   [](const MetricPoint &m) { return m.evalAccuracy >= 0; })));
+        QueueChart queues;
+        queues.setSnapshot(s);
+        QCOMPARE(queues.seriesCount(), 2);
+        QCOMPARE(queues.pointCount(1), s.queues[1].history.size() + 1);
+        queues.setSnapshot(Snapshot{});
+        QCOMPARE(queues.seriesCount(), 0);
+    }
+    void timelineFollowsZoomsAndPans()
+    {
+        ThreadTimeline t;
+        t.resize(1000, 400);
+        t.show();
+        const Snapshot s = test::richSnapshot();
+        t.setSnapshot(s);
+        QCOMPARE(t.laneCount(), s.threads.size());
+        QVERIFY(t.isFollowing());
+        QCOMPARE(t.axis().endUs, s.tUs);
+        for (int lane = 0; lane < t.laneCount(); ++lane) {
+            QVERIFY(!t.laneItems(lane).isEmpty());
+            QVERIFY(t.laneItems(lane).size() <= 2 * t.axis().width);
+        }
+        const qint64 span = t.axis().spanUs();
+        QWheelEvent wheel(QPointF(600, 100), t.mapToGlobal(QPointF(600, 100)), {}, {0, 120}, Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&t, &wheel);
+        QVERIFY(t.axis().spanUs() < span);
+        QCOMPARE(t.axis().endUs, s.tUs); // still following: zoomed around the right edge
+        QSignalSpy follow(&t, &ThreadTimeline::followingChanged);
+        QTest::mousePress(&t, Qt::LeftButton, {}, QPoint(600, 100));
+        QTest::mouseMove(&t, QPoint(700, 100));
+        QTest::mouseRelease(&t, Qt::LeftButton, {}, QPoint(700, 100));
+        QVERIFY(!t.isFollowing());
+        QCOMPARE(follow.count(), 1);
+        QVERIFY(t.axis().endUs < s.tUs);
+        t.setFollowing(true);
+        QCOMPARE(t.axis().endUs, s.tUs);
+    }
+    void laneHeightFollowsTheFont()
+    {
+        ThreadTimeline t;
+        const int before = t.laneHeight();
+        QFont big = t.font();
+        big.setPointSizeF(big.pointSizeF() * 2);
+        t.setFont(big);
+        QVERIFY(t.laneHeight() > before * 3 / 2);
+    }
+    void legendWrapsWhenNarrow()
+    {
+        StateLegend legend;
+        QVERIFY(legend.heightForWidth(200) > legend.heightForWidth(3000));
+    }
+    void statusSaysItInWords()
+    {
+        const Snapshot s = test::richSnapshot();
+        const QString error = RunStatusView::errorText(s);
+        QVERIFY(error.contains(QStringLiteral("DataLoss")));
+        QVERIFY(error.contains(QStringLiteral("train-00003.tfrecords")));
+        QVERIFY(error.contains(QStringLiteral("record 17")));
+        QVERIFY(error.contains(QStringLiteral("reader_2")));
+        QVERIFY(RunStatusView::bottleneckText(s).startsWith(QStringLiteral("trainer blocked: queue empty")));
+        QVERIFY(RunStatusView::runText(s).contains(QStringLiteral("step mode")));
+        Snapshot done;
+        done.run = RunState::Finished;
+        done.how = EndHow::EndOfData;
+        QCOMPARE(RunStatusView::endText(done), QStringLiteral("ended: end of data"));
+        QVERIFY(RunStatusView::errorText(done).isEmpty());
+    }
+    void controlsEmitOnlyForTheUser()
+    {
+        QWidget parent;
+        RunControls controls(&parent);
+        QSignalSpy stepMode(&controls, &RunControls::stepModeToggled);
+        QSignalSpy speed(&controls, &RunControls::speedChanged);
+        Snapshot s;
+        s.run = RunState::Running;
+        s.stepMode = true;
+        controls.setSnapshot(s); // the pipeline's state is shown, not echoed back
+        QVERIFY(controls.stepModeAction()->isChecked());
+        QVERIFY(controls.nextStepAction()->isEnabled());
+        QVERIFY(!controls.startAction()->isEnabled());
+        QCOMPARE(stepMode.count(), 0);
+        controls.stepModeAction()->trigger();
+        QCOMPARE(stepMode.count(), 1);
+        QCOMPARE(stepMode.at(0).at(0).toBool(), false);
+        QVERIFY(controls.setSpeed(0.1));
+        QCOMPARE(controls.speed(), 0.1);
+        QVERIFY(!controls.setSpeed(0.3));
+        QCOMPARE(speed.count(), 0);
+    }
+};
+
+QTEST_MAIN(TestPanels)
+#include "tst_panels.moc"

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "observe/snapshot.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace qs {
+
+class EventLogFilter;
+class EventLogModel;
+
+// The event log panel: thread and kind filters over a table that keeps the newest row in view
+// while the user is at the bottom.
+class EventLogView : public QWidget {
+    Q_OBJECT
+public:
+    explicit EventLogView(QWidget *parent = nullptr);
+
+    void setSnapshot(const Snapshot &snap);
+    void clear();
+    EventLogModel *model() const { return m_model; }
+    EventLogFilter *filter() const { return m_filter; }
+    QTableView *table() const { return m_table; }
+    QComboBox *threadBox() const { return m_threadBox; }
+    QComboBox *kindBox() const { return m_kindBox; }
+
+protected:
+    void changeEvent(QEvent *) override;
+
+private:
+    void retranslateUi();
+    void refillThreads();
+    void refillKinds();
+
+    EventLogModel *m_model;
+    EventLogFilter *m_filter;
+    QTableView *m_table;
+    QComboBox *m_threadBox;
+    QComboBox *m_kindBox;
+    QLabel *m_threadLabel;
+    QLabel *m_kindLabel;
+};
+
+} // namespace qs

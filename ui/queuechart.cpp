@@ -1,0 +1,119 @@
+#include "ui/queuechart.h"
+
+#include "ui/chartstyle.h"
+
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace qs {
+
+QueueChart::QueueChart(QWidget *parent)
+    : QChartView(parent)
+    , m_x(new QValueAxis)
+    , m_y(new QValueAxis)
+{
+    auto *c = new QChart;
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    setAxisRange(m_x, 0, 10);
+    m_y->setRange(0, 100);
+    m_y->setTickCount(6);
+    setChart(c);
+    setRenderHint(QPainter::Antialiasing);
+    styleChart(c, font());
+    retranslateUi();
+}
+
+int QueueChart::pointCount(int series) const
+{
+    return int(m_series[series]->count());
+}
+
+void QueueChart::setSnapshot(const Snapshot &snap)
+{
+    QStringList names;
+    for (const QueueInfo &q : snap.queues)
+        names << q.name + QLatin1Char(' ') + QString::number(q.capacity) + QLatin1Char(' ') +
+                     QString::number(q.minAfterDequeue);
+    if (names != m_names) {
+        for (QLineSeries *s : std::as_const(m_series)) {
+            chart()->removeSeries(s);
+            delete s;
+        }
+        m_series.clear();
+        m_floors.clear();
+        m_lastT.clear();
+        m_names = names;
+        for (int i = 0; i < snap.queues.size(); ++i) {
+            const QueueInfo &q = snap.queues[i];
+            auto *s = new QLineSeries;
+            s->setName(q.name);
+            s->setPen(seriesPen(i));
+            auto *floor = new QLineSeries;
+            QPen pen = seriesPen(i);
+            pen.setWidthF(1);
+            pen.setStyle(Qt::DotLine);
+            floor->setPen(pen);
+            for (QLineSeries *series : {s, floor}) {
+                chart()->addSeries(series);
+                series->attachAxis(m_x);
+                series->attachAxis(m_y);
+            }
+            // Only the data lines have legend entries; the floor is explained in the tooltip.
+            chart()->legend()->markers(floor).constFirst()->setVisible(false);
+            m_series.append(s);
+            m_floors.append(floor);
+            m_lastT.append(-1);
+        }
+    }
+    double first = double(snap.tUs) / 1e6;
+    for (const QueueInfo &q : snap.queues)
+        if (!q.history.isEmpty())
+            first = std::min(first, double(q.history.constFirst().tUs) / 1e6);
+    first = std::max(0.0, first);
+    const double last = std::max(double(snap.tUs) / 1e6, first + 1);
+    for (int i = 0; i < snap.queues.size(); ++i) {
+        const QueueInfo &q = snap.queues[i];
+        const double scale = 100.0 / std::max(q.capacity, 1);
+        if (q.minAfterDequeue > 0)
+            m_floors[i]->replace(
+                {QPointF(first, q.minAfterDequeue * scale), QPointF(last, q.minAfterDequeue * scale)});
+        const qint64 newest = q.history.isEmpty() ? -1 : q.history.constLast().tUs;
+        if (newest == m_lastT[i] && m_series[i]->count() == q.history.size() + 1)
+            continue;
+        QList<QPointF> points;
+        points.reserve(q.history.size() + 1);
+        for (const QueueSample &s : q.history)
+            points.append(QPointF(double(s.tUs) / 1e6, s.size * scale));
+        points.append(QPointF(double(snap.tUs) / 1e6, q.size * scale)); // the latest size is exact
+        m_series[i]->replace(points);
+        m_lastT[i] = newest;
+    }
+    setAxisRange(m_x, first, last);
+}
+
+void QueueChart::retranslateUi()
+{
+    chart()->setTitle(tr("Queue occupancy"));
+    m_x->setTitleText(tr("time (s)"));
+    m_y->setTitleText(tr("% of capacity"));
+    setToolTip(tr("How full each queue was, as a share of its capacity. A dotted line marks a shuffle "
+                  "queue's min_after_dequeue floor."));
+}
+
+void QueueChart::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    else if (e->type() == QEvent::FontChange)
+        styleChart(chart(), font());
+    QChartView::changeEvent(e);
+}
+
+} // namespace qs

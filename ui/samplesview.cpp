@@ -1,0 +1,199 @@
+#include "ui/samplesview.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qs {
+
+namespace {
+const QColor kRight(0x00, 0x72, 0xB2);
+const QColor kWrong(0xD5, 0x5E, 0x00);
+} // namespace
+
+SamplesView::SamplesView(QWidget *parent)
+    : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+QSize SamplesView::sizeHint() const
+{
+    return {400, 300};
+}
+QSize SamplesView::minimumSizeHint() const
+{
+    return {160, 120};
+}
+
+QImage SamplesView::toImage(const Thumbnail &t)
+{
+    if (t.width <= 0 || t.height <= 0 || (t.channels != 1 && t.channels != 3))
+        return {};
+    const qsizetype stride = qsizetype(t.width) * t.channels;
+    if (t.pixels.size() < stride * t.height)
+        return {};
+    const QImage::Format format = t.channels == 1 ? QImage::Format_Grayscale8 : QImage::Format_RGB888;
+    // The wrapping QImage borrows the bytes; copy() detaches it from them.
+    return QImage(reinterpret_cast<const uchar *>(t.pixels.constData()), t.width, t.height, stride, format)
+        .copy();
+}
+
+QString SamplesView::className(const QStringList &names, int label)
+{
+    if (label < 0)
+        return QStringLiteral("?");
+    if (label < names.size() && !names[label].isEmpty())
+        return names[label];
+    return QString::number(label);
+}
+
+void SamplesView::setSnapshot(const Snapshot &snap)
+{
+    if (snap.batch.size() == m_batch.size() && snap.classNames == m_classNames) {
+        bool same = true;
+        for (int i = 0; same && i < m_batch.size(); ++i)
+            same = snap.batch[i].pixels.isSharedWith(m_batch[i].pixels) &&
+                   snap.batch[i].prediction == m_batch[i].prediction &&
+                   snap.batch[i].label == m_batch[i].label;
+        if (same)
+            return;
+    }
+    m_batch = snap.batch;
+    m_classNames = snap.classNames;
+    m_images.clear();
+    for (const Thumbnail &t : std::as_const(m_batch))
+        m_images.append(toImage(t));
+    update();
+}
+
+int SamplesView::headerHeight() const
+{
+    return fontMetrics().height() + 4;
+}
+
+int SamplesView::columns() const
+{
+    const int n = int(m_images.size());
+    if (n == 0)
+        return 1;
+    // The column count that gives the largest square-ish cells for this widget's shape.
+    const int caption = fontMetrics().height() * 2 + 6;
+    int best = 1;
+    double bestSide = 0;
+    const int minWidth = fontMetrics().averageCharWidth() * 10; // room for a short class name
+    for (int c = 1; c <= n; ++c) {
+        if (c > 1 && width() / c < minWidth)
+            break;
+        const int rows = (n + c - 1) / c;
+        const double side = std::min(double(width()) / c, double(height() - headerHeight()) / rows - caption);
+        if (side > bestSide) {
+            bestSide = side;
+            best = c;
+        }
+    }
+    return best;
+}
+
+QSize SamplesView::cellSize() const
+{
+    const int c = columns();
+    const int rows = (int(m_images.size()) + c - 1) / std::max(c, 1);
+    return {width() / c, (height() - headerHeight()) / std::max(rows, 1)};
+}
+
+QRect SamplesView::cellRect(int i) const
+{
+    const int c = columns();
+    const QSize s = cellSize();
+    return QRect((i % c) * s.width(), headerHeight() + (i / c) * s.height(), s.width(), s.height());
+}
+
+void SamplesView::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    if (m_images.isEmpty()) {
+        p.setPen(palette().placeholderText().color());
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("The latest batch appears here during training."));
+        return;
+    }
+    const int fh = fontMetrics().height();
+    p.setPen(palette().text().color());
+    p.drawText(QRect(4, 0, width() - 8, fh + 4), Qt::AlignVCenter | Qt::AlignLeft,
+               fontMetrics().elidedText(tr("label, then → prediction: ✓ right, ✗ wrong (dashed frame)"),
+                                        Qt::ElideRight, width() - 8));
+    for (int i = 0; i < m_images.size(); ++i) {
+        const QRect cell = cellRect(i).adjusted(3, 3, -3, -3);
+        const Thumbnail &t = m_batch[i];
+        const QImage &img = m_images[i];
+        const QRect imageArea = cell.adjusted(4, 4, -4, -(fh * 2 + 6));
+        if (!img.isNull() && imageArea.width() > 0 && imageArea.height() > 0) {
+            const double fit =
+                std::min(double(imageArea.width()) / img.width(), double(imageArea.height()) / img.height());
+            const double scale = fit >= 1 ? std::floor(fit) : fit;
+            const QSize size(int(img.width() * scale), int(img.height() * scale));
+            const QRect target(imageArea.center() - QPoint(size.width() / 2, size.height() / 2), size);
+            p.setRenderHint(QPainter::SmoothPixmapTransform, scale < 1);
+            p.drawImage(target, img);
+        }
+        const bool predicted = t.prediction >= 0;
+        const bool right = predicted && t.prediction == t.label;
+        if (predicted) {
+            p.setPen(right ? QPen(kRight, 2) : QPen(kWrong, 3, Qt::DashLine));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(cell.adjusted(1, 1, -1, -1));
+        }
+        p.setPen(palette().text().color());
+        const QRect line1(cell.left(), cell.bottom() - fh * 2 - 2, cell.width(), fh);
+        p.drawText(line1, Qt::AlignHCenter,
+                   fontMetrics().elidedText(className(m_classNames, t.label), Qt::ElideRight, line1.width()));
+        const QString mark = !predicted ? QString() : right ? QStringLiteral(" ✓") : QStringLiteral(" ✗");
+        const QString pred = predicted ? tr("→ %1").arg(className(m_classNames, t.prediction)) : tr("→ ?");
+        QFont f = font();
+        f.setBold(predicted && !right);
+        p.setFont(f);
+        // The mark is never elided away: only the class name gives up room.
+        const QFontMetrics fm(f);
+        p.drawText(line1.translated(0, fh), Qt::AlignHCenter,
+                   fm.elidedText(pred, Qt::ElideRight, line1.width() - fm.horizontalAdvance(mark)) + mark);
+        p.setFont(font());
+    }
+}
+
+bool SamplesView::event(QEvent *e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(e);
+        for (int i = 0; i < m_batch.size(); ++i) {
+            if (cellRect(i).contains(help->pos())) {
+                const Thumbnail &t = m_batch[i];
+                QString tip =
+                    tr("label %1, prediction %2")
+                        .arg(className(m_classNames, t.label), className(m_classNames, t.prediction));
+                if (!t.source.isEmpty())
+                    tip += QLatin1Char('\n') + tr("from %1").arg(t.source);
+                tip += QLatin1Char('\n') +
+                       tr("%1 × %2, %n channel(s)", nullptr, t.channels).arg(t.width).arg(t.height);
+                QToolTip::showText(help->globalPos(), tip, this, cellRect(i));
+                return true;
+            }
+        }
+        QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void SamplesView::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange)
+        update();
+    QWidget::changeEvent(e);
+}
+
+} // namespace qs

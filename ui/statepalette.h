@@ -1,0 +1,34 @@
+#pragma once
+
+#include "observe/threadstate.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QCoreApplication>
+#include <QString>
+
+class QPainter;
+class QRectF;
+
+namespace qs {
+
+// One colour per thread state, used by every view (legend, timeline, diagram, tables), from the
+// colour-blind-safe Okabe-Ito palette. Colour is never the only cue: every state also has a
+// translated name, a one-sentence explanation, and Failed is hatched.
+class StatePalette {
+    Q_DECLARE_TR_FUNCTIONS(qs::StatePalette)
+public:
+    static QColor color(ThreadState s);
+    static QColor textColor(ThreadState s); // black or white, whichever reads on color(s)
+    static bool isHatched(ThreadState s);
+    static QColor mixedColor(); // folded marks that hold several states
+
+    // Fills `r` with the state's colour and, for hatched states, diagonal lines over it.
+    static void fill(QPainter *p, const QRectF &r, ThreadState s);
+
+    static QString name(ThreadState s);        // "blocked (queue full)"
+    static QString explanation(ThreadState s); // one sentence
+    static QList<ThreadState> legendOrder();   // the order the legend shows
+};
+
+} // namespace qs

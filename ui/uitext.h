@@ -1,0 +1,33 @@
+#pragma once
+
+#include "base/status.h"
+#include "observe/snapshot.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace qs {
+
+// Translated words for the observation vocabulary (roles, activities, event kinds, run states)
+// and the number formats every panel shares, so the same thing reads the same everywhere.
+class UiText {
+    Q_DECLARE_TR_FUNCTIONS(qs::UiText)
+public:
+    static QString roleName(ThreadRole r);
+    static QString activityName(Activity a);
+    static QString eventKindName(EventKind k);
+    static QString runStateName(RunState r);
+    static QString endHowName(EndHow h); // empty for EndHow::None
+
+    static QString duration(qint64 us); // "850 µs", "12.4 ms", "3.25 s", "2 min 05 s"
+    static QString seconds(qint64 us);  // "12.345 s" (the event log's clock)
+    static QString rate(double perSec); // "1 830/s"
+    static QString count(qint64 n);     // "1 830", grouped for the current language
+
+    // "DataLoss: corrupted record (file a.tfrecords, record 3, offset 120) in reader_1"
+    static QString error(const Status &s);
+    // A one-line rendering of an event's kind-specific details.
+    static QString eventDetails(const Event &e);
+};
+
+} // namespace qs
