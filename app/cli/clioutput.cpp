@@ -10,11 +10,7 @@
 
 namespace qs::cli {
 
-Output::Output(bool json)
-    : m_json(json)
-    , m_out(stdout)
-    , m_err(stderr)
-{}
+Output::Output(bool json) : m_json(json), m_out(stdout), m_err(stderr) {}
 
 void Output::line(const QString &text)
 {
@@ -66,15 +62,13 @@ Result<QJsonObject> parseJsonArgument(const QString &textOrPath)
     if (!textOrPath.trimmed().startsWith(QLatin1Char('{'))) {
         QFile file(textOrPath);
         if (!file.open(QIODevice::ReadOnly))
-            return notFound(
-                QStringLiteral("%1 is neither a JSON object nor a readable file").arg(textOrPath));
+            return notFound(QStringLiteral("%1 is neither a JSON object nor a readable file").arg(textOrPath));
         bytes = file.readAll();
     }
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
     if (err.error != QJsonParseError::NoError || !doc.isObject())
-        return invalidArgument(
-            QStringLiteral("not a JSON object (%1 at byte %2)").arg(err.errorString()).arg(err.offset));
+        return invalidArgument(QStringLiteral("not a JSON object (%1 at byte %2)").arg(err.errorString()).arg(err.offset));
     return doc.object();
 }
 
