@@ -1,4 +1,5 @@
 #include "datasetcheck.h"
+#include "imagefolder.h"
 
 #include "demo/datasetwriter.h"
 #include "demo/demodataset.h"
@@ -14,20 +15,6 @@ using namespace qs;
 using namespace qs::test;
 
 namespace {
-
-// A smooth picture (JPEG keeps it well) that differs from picture k+1 everywhere; k < 10.
-cv::Mat picture(int k, int rows, int cols, int channels = 3)
-{
-    cv::Mat m(rows, cols, CV_8UC(channels));
-    for (int y = 0; y < rows; ++y) {
-        for (int x = 0; x < cols; ++x) {
-            uchar *p = m.ptr<uchar>(y) + x * channels;
-            for (int c = 0; c < channels; ++c)
-                p[c] = uchar(std::min(255, 20 + 3 * k + x * 80 / cols + y * 50 / rows + 35 * c));
-        }
-    }
-    return m;
-}
 
 cv::Mat asBgr(const cv::Mat &m)
 {
