@@ -71,10 +71,13 @@ int write(const Plan &plan, Output &out)
         QStringList targets;
         for (const DemoSplit &split : plan.splits)
             targets << split.path;
-        out.error(QStringLiteral("demo: %1; %2 left as it was")
-                      .arg(written.status().toString(), targets.join(QStringLiteral(" and "))));
         const bool stopped =
             written.status().kind() == ErrorKind::Cancelled && InterruptGuard::stopRequested();
+        const QString why =
+            stopped ? QStringLiteral("%1 (%2)").arg(written.status().message(), InterruptGuard::signalName())
+                    : written.status().toString();
+        out.error(
+            QStringLiteral("demo: %1; %2 left as it was").arg(why, targets.join(QStringLiteral(" and "))));
         return stopped ? InterruptGuard::exitStatus() : 1;
     }
 
