@@ -165,8 +165,12 @@ int runDemo(const QStringList &args)
                        "its fixed settings; takes no other dataset option.")
             .arg(QLatin1String(kBundledDemoTrainFile), QLatin1String(kBundledDemoEvalFile)),
         QStringLiteral("DIR"));
+    const QCommandLineOption locate(
+        QStringLiteral("locate"),
+        QStringLiteral("Print the folder that holds the bundled dataset, as QueueScope "
+                       "finds it (exit status 1 when there is none)."));
     const WriterOptionSet writerOptions(DatasetLayout::Raw, ImageFormat::Png);
-    parser.addOptions({output, count, size, classes, seed, evalCount, evalOutput, bundled});
+    parser.addOptions({output, count, size, classes, seed, evalCount, evalOutput, bundled, locate});
     writerOptions.addTo(parser);
     parser.process(args);
 
@@ -174,6 +178,16 @@ int runDemo(const QStringList &args)
     if (!parser.positionalArguments().isEmpty())
         return out.fail(QStringLiteral("demo: unexpected argument '%1' (see --help)")
                             .arg(parser.positionalArguments().front()));
+    if (parser.isSet(locate)) {
+        const QString dir = bundledDemoDir();
+        if (dir.isEmpty()) {
+            out.error(QStringLiteral("demo: no bundled dataset in %1")
+                          .arg(bundledDemoSearchPath().join(QStringLiteral(", "))));
+            return 1;
+        }
+        out.line(dir);
+        return 0;
+    }
     Plan plan;
     if (parser.isSet(bundled)) {
         QList<QCommandLineOption> others{output, count, size, classes, seed, evalCount, evalOutput};

@@ -89,6 +89,12 @@ inline QByteArray fileBytes(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+inline bool writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
 // Hidden temporaries RecordWriter leaves beside a target when something went wrong.
 inline QStringList tempFiles(const QString &dir)
 {

@@ -2,6 +2,8 @@
 
 // Pictures for the dataset tests, and a folder of class subfolders for `make` built from them.
 
+#include "datasetcheck.h"
+
 #include <QDir>
 #include <QFile>
 #include <QString>
@@ -34,12 +36,6 @@ struct SourceImage {
     int label = -1;
     cv::Mat bgr; // what cv::imread(path, IMREAD_COLOR) gives
 };
-
-inline bool writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
 
 // Under `root`: classes "zebra", "apple" and "Mango" (so labels Mango 0, apple 1, zebra 2 in
 // code point order, where upper case comes first, unlike a case-blind or locale sort), eight 24x24 PNGs (one

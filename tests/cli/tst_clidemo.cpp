@@ -195,6 +195,45 @@ private slots:
         }
     }
 
+    // bundledDemoDir() as the program sees it: the build tree, then <prefix>/share next to a
+    // copy of the program moved anywhere, then $QS_DEMO_DIR ahead of both.
+    void locate()
+    {
+        const CliRun built = runCli({"demo", "--locate"});
+        if (built.exitCode != 0)
+            QSKIP("no bundled demo data in the build tree: build the qs_demo_data target first");
+        QCOMPARE(QDir(built.out.trimmed()).canonicalPath(),
+                 QDir(QStringLiteral(QS_BINARY_DIR "/data")).canonicalPath());
+
+        QTemporaryDir prefix;
+        const QDir root(prefix.path());
+        QVERIFY(root.mkpath(QStringLiteral("bin")) && root.mkpath(QStringLiteral("share/queuescope/demo")));
+        const QString program = root.filePath(QStringLiteral("bin/queuescope-cli"));
+        QVERIFY(QFile::copy(cliPath(), program));
+        const auto run = [&](const QProcessEnvironment &env) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(program, {"demo", "--locate"});
+            p.waitForFinished();
+            return std::pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()).trimmed());
+        };
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QS_DEMO_DIR"));
+        const QString installed = root.filePath(QStringLiteral("share/queuescope/demo"));
+        qunsetenv("QS_DEMO_DIR");
+        const QString configured = bundledDemoSearchPath().constLast(); // the configured prefix's share
+        if (!findBundledDemoDir({configured}).isEmpty())
+            QSKIP(
+                "the dataset is installed at the configured prefix, which a relocated copy would also find");
+        QCOMPARE(run(env).first, 1);
+        QVERIFY(writeBytes(QDir(installed).filePath(QLatin1String(kBundledDemoTrainFile)), "x"));
+        QCOMPARE(run(env), std::pair(0, installed));
+        QTemporaryDir mine;
+        QVERIFY(writeBytes(QDir(mine.path()).filePath(QLatin1String(kBundledDemoTrainFile)), "x"));
+        env.insert(QStringLiteral("QS_DEMO_DIR"), mine.path());
+        QCOMPARE(run(env), std::pair(0, mine.path()));
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
