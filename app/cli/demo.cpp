@@ -97,10 +97,8 @@ int write(const Plan &plan, Output &out)
             continue;
         }
         out.line(QStringLiteral("wrote %1 %2 examples to %3 (seed %4; per label %5)")
-                     .arg(r.count)
-                     .arg(plan.names[i], r.paths.join(QStringLiteral(", ")))
-                     .arg(demo.seed)
-                     .arg(labelCountsText(r.labelCounts)));
+                     .arg(QString::number(r.count), plan.names[i], r.paths.join(QStringLiteral(", ")),
+                          QString::number(demo.seed), labelCountsText(r.labelCounts)));
     }
     const DemoOptions &first = plan.splits.front().demo;
     if (out.json()) {

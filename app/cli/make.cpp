@@ -280,9 +280,8 @@ int runMake(const QStringList &args)
         out.line(QStringLiteral("classes (label, folder, files)"));
         for (int label = 0; label < folder->classes.size(); ++label)
             out.line(QStringLiteral("  %1  %2  %3")
-                         .arg(label)
-                         .arg(folder->classes[label])
-                         .arg(folder->images[size_t(label)]));
+                         .arg(QString::number(label), folder->classes[label],
+                              QString::number(folder->images[size_t(label)])));
     }
     std::vector<ImageEntry> order = folder->entries;
     if (shuffleSeed)

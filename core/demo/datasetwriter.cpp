@@ -34,8 +34,8 @@ Result<cv::Mat> toBgr(const DatasetItem &item)
         cv::cvtColor(in, out, cv::COLOR_BGRA2BGR);
         return out;
     default:
-        return invalidArgument(
-            QStringLiteral("%1 has %2 channels, not 1, 3 or 4").arg(itemName(item)).arg(in.channels()));
+        return invalidArgument(QStringLiteral("%1 has %2 channels, not 1, 3 or 4")
+                                   .arg(itemName(item), QString::number(in.channels())));
     }
 }
 
@@ -101,7 +101,8 @@ Status DatasetWriterOptions::validate() const
 Result<QByteArray> encodeDatasetExample(const DatasetItem &item, const DatasetWriterOptions &options)
 {
     if (item.label < 0)
-        return invalidArgument(QStringLiteral("%1 has no label (%2)").arg(itemName(item)).arg(item.label));
+        return invalidArgument(
+            QStringLiteral("%1 has no label (%2)").arg(itemName(item), QString::number(item.label)));
     const Result<cv::Mat> bgr = toBgr(item);
     if (!bgr)
         return bgr.status();
