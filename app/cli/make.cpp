@@ -211,13 +211,14 @@ int runMake(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Makes a TFRecord dataset of tf.train.Example records from IMAGE_DIR, which holds one subfolder of\n"
-        "images per class. Label i is the i-th subfolder in sorted name order; hidden files and folders are\n"
-        "left out. Every file is decoded with OpenCV (as colour); a file that is no readable image is named\n"
-        "on stderr and skipped, and the summary counts it (--strict makes it an error instead). The output\n"
-        "is written to a temporary file and renamed into place at the end, so a failed or interrupted run\n"
-        "(SIGINT, SIGTERM) leaves an existing OUT as it was.\n"
-        "Exit status: 0 written, 1 failed (nothing written), 2 usage error, 130/143 stopped by "
+        "Makes a TFRecord dataset of tf.train.Example records from IMAGE_DIR, which holds one subfolder\n"
+        "of images per class. Label i is the i-th subfolder by name in code point order (upper case\n"
+        "first, as Python's sorted() has it); hidden files and folders are left out. Every file is\n"
+        "decoded with OpenCV (as colour); one that is no readable image is named on stderr and skipped,\n"
+        "and the summary counts it (--strict makes it an error instead). The output is written to a\n"
+        "temporary file and renamed into place at the end, so a failed or interrupted run (SIGINT,\n"
+        "SIGTERM) leaves an existing OUT as it was.\n"
+        "Exit status: 0 written, 1 failed (nothing written), 2 usage error, 130/143 stopped by\n"
         "SIGINT/SIGTERM."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("image_dir"),
