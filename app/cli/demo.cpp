@@ -170,7 +170,7 @@ int runDemo(const QStringList &args)
     const WriterOptionSet writerOptions(DatasetLayout::Raw, ImageFormat::Png);
     parser.addOptions({output, count, size, classes, seed, evalCount, evalOutput, bundled, locate});
     writerOptions.addTo(parser);
-    parser.process(args);
+    processArguments(parser, args);
 
     Output out(writerOptions.json(parser));
     if (!parser.positionalArguments().isEmpty())

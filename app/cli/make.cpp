@@ -245,7 +245,7 @@ int runMake(const QStringList &args)
     const WriterOptionSet writerOptions(DatasetLayout::Raw, ImageFormat::Jpeg);
     parser.addOptions({output, size, shuffleOpt, seed, strict});
     writerOptions.addTo(parser);
-    parser.process(args);
+    processArguments(parser, args);
 
     Output out(writerOptions.json(parser));
     Result<DatasetWriterOptions> options = writerOptions.read(parser);
