@@ -138,7 +138,6 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::addRow("no files") << QStringList() << "queuescope-cli demo";
         QTest::addRow("bad number") << QStringList{"x.tfrecords", "--batch-size", "many"} << "--batch-size";
         QTest::addRow("bad config key")
             << QStringList{"x.tfrecords", "--config", "{\"batchsize\": 1}"} << "batchsize";
@@ -153,6 +152,18 @@ private slots:
         QVERIFY(r.exitCode == 2 || r.exitCode == 1);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(r.out.isEmpty());
+    }
+
+    void noFilesTrainsOnTheBundledDemo()
+    {
+        if (!QFile::exists(QStringLiteral(QS_BINARY_DIR "/data/demo-train.tfrecords")))
+            QSKIP("the bundled demo dataset is not built (target qs_demo_data)");
+        const Ran r = runCli({"--max-steps", "5", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("bundled demo dataset"), r.err.constData());
+        const QJsonObject s = jsonOf(r.out);
+        QCOMPARE(s.value("how").toString(), QStringLiteral("stopped"));
+        QCOMPARE(s.value("steps").toInt(), 5);
     }
 
     void missingFileIsAnError()
