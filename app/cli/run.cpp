@@ -186,7 +186,7 @@ int runRun(const QStringList &args)
                                     QStringLiteral("JSON"));
     parser.addOptions(valueOptions);
     parser.addOptions({scenarioOpt, noShuffle, seed, skipCorrupt, naive, events, trace, json, config});
-    parser.process(args);
+    processArguments(parser, args);
     Output out(parser.isSet(json));
 
     std::optional<Scenario> scenario;
