@@ -398,6 +398,11 @@ void Pipeline::nextStep()
     m_context->gate.grant(1);
 }
 
+qint64 Pipeline::stepsPassed() const
+{
+    return m_context->gate.passedCount();
+}
+
 void Pipeline::setSpeed(double speed)
 {
     m_context->pacer.setSpeed(speed);

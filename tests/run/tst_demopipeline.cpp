@@ -43,7 +43,8 @@ private slots:
         QCOMPARE(s.steps, 2000);
         QCOMPARE(s.heldOutSamples, 1000);
         QString curve;
-        for (const MetricPoint &m : (*p)->snapshot(0)->metrics) {
+        const SnapshotPtr snap = (*p)->snapshot(0);
+        for (const MetricPoint &m : snap->metrics) {
             if (m.evalAccuracy >= 0)
                 curve += QStringLiteral(" %1:%2").arg(m.step).arg(m.evalAccuracy, 0, 'f', 3);
         }
