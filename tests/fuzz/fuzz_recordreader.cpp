@@ -4,8 +4,8 @@
 //  2. with its frame CRCs repaired (so mutated lengths get past the length CRC and reach the
 //     framing logic), uncompressed and after gzip (sometimes as two members) and zlib
 //     compression by the target itself, which drives the reader on streams of unknown size.
-//     Behind a valid filler record that ends 0-47 bytes before the reader's 256 KiB buffer
-//     does, small inputs also reach the refill and large-record paths at the buffer's edge.
+//     Behind valid filler records (see Filler), small inputs also reach the refill at the
+//     edge of the reader's 256 KiB buffer and follow its large-record path.
 // Every uncompressed stream is also framed by an independent few-line parser here; the reader
 // must return the same records, end with the same kind of status at the same offset and skip
 // the same records. The records are capped at kMaxRecord, so the memory a run may take is
@@ -33,24 +33,42 @@ constexpr quint64 kMaxRecord = 1 << 20;
 constexpr qint64 kHeader = 12;
 constexpr qint64 kFrameOverhead = 16;
 
+// A record as its size and CRC-32C: comparing these instead of copies keeps the large filler
+// record from being copied on every run.
+struct RecordSum {
+    qsizetype size = 0;
+    quint32 crc = 0;
+    friend bool operator==(const RecordSum &, const RecordSum &) = default;
+};
+RecordSum sum(const char *data, qsizetype size)
+{
+    return {size, crc32c::value(data, size_t(size))};
+}
+
+// Where a status points: the record's index in the file (skipped ones count) and its offset.
+struct Place {
+    qint64 record = -1;
+    qint64 offset = -1;
+    friend bool operator==(const Place &, const Place &) = default;
+};
+
 struct Outcome {
-    QList<QByteArray> records;
+    QList<RecordSum> records;
     QList<qint64> offsets;
-    QList<qint64> skipped; // offsets of the records skipped (skipCorrupt)
+    QList<Place> skipped; // skipCorrupt
     ErrorKind end = ErrorKind::Ok;
-    qint64 endOffset = -1;
+    Place endPlace;
 };
 
 QString describe(const Outcome &o)
 {
+    const auto text = [](const Place &p) { return QStringLiteral("#%1@%2").arg(p.record).arg(p.offset); };
     QStringList skipped;
-    for (qint64 s : o.skipped)
-        skipped << QString::number(s);
-    return QStringLiteral("%1 record(s), skipped at [%2], ends with %3 at %4")
+    for (const Place &p : o.skipped)
+        skipped << text(p);
+    return QStringLiteral("%1 record(s), skipped [%2], ends with %3 at %4")
         .arg(o.records.size())
-        .arg(skipped.join(u','))
-        .arg(errorKindName(o.end))
-        .arg(o.endOffset);
+        .arg(skipped.join(u','), errorKindName(o.end), text(o.endPlace));
 }
 
 bool crcMatches(const char *data, size_t n, const char *stored)
@@ -63,13 +81,14 @@ Outcome frameByHand(QByteArrayView b, const RecordReaderOptions &options)
 {
     Outcome out;
     qint64 pos = 0;
+    qint64 index = 0;
     const auto stop = [&](ErrorKind kind) {
         if (kind == ErrorKind::DataLoss && options.skipCorrupt) {
-            out.skipped << pos;
+            out.skipped << Place{index, pos};
             kind = ErrorKind::OutOfRange;
         }
         out.end = kind;
-        out.endOffset = pos;
+        out.endPlace = Place{index, pos};
         return out;
     };
     for (;;) {
@@ -85,12 +104,13 @@ Outcome frameByHand(QByteArrayView b, const RecordReaderOptions &options)
         if (options.verifyCrc && !crcMatches(payload, size_t(length), payload + length)) {
             if (!options.skipCorrupt)
                 return stop(ErrorKind::DataLoss);
-            out.skipped << pos;
+            out.skipped << Place{index, pos};
         } else {
-            out.records << QByteArray(payload, qsizetype(length));
+            out.records << sum(payload, qsizetype(length));
             out.offsets << pos;
         }
         pos += qint64(length) + kFrameOverhead;
+        ++index;
     }
 }
 
@@ -112,7 +132,7 @@ Outcome readAll(const QString &path, const RecordReaderOptions &options, qint64 
               "offset() is not right after the record just returned");
         check(out.offsets.isEmpty() || reader.recordOffset() > out.offsets.last(), "offsets go backwards");
         check(reader.recordIndex() == out.records.size() + 1, "recordIndex() miscounts");
-        out.records << record;
+        out.records << sum(record.constData(), record.size());
         out.offsets << reader.recordOffset();
     }
     const QString status = s.toString();
@@ -124,20 +144,20 @@ Outcome readAll(const QString &path, const RecordReaderOptions &options, qint64 
     for (const Status &skipped : reader.skipped()) {
         check(skipped.kind() == ErrorKind::DataLoss && skipped.where().file == path,
               "a skipped record is not DataLoss naming the file", skipped.toString());
-        out.skipped << skipped.where().offset;
+        out.skipped << Place{skipped.where().record, skipped.where().offset};
     }
     check(reader.skippedCount() == out.skipped.size(), "skippedCount() disagrees with skipped()");
     check(reader.fileSize() == fileSize, "fileSize() is not the file's size");
     check(reader.fileBytesRead() >= 0 && reader.fileBytesRead() <= fileSize, "fileBytesRead() out of range");
     out.end = s.kind();
-    out.endOffset = s.where().offset;
+    out.endPlace = Place{s.where().record, s.where().offset};
     return out;
 }
 
 void expectSame(const Outcome &got, const Outcome &want, const char *what)
 {
     const bool same = got.records == want.records && got.offsets == want.offsets &&
-                      got.skipped == want.skipped && got.end == want.end && got.endOffset == want.endOffset;
+                      got.skipped == want.skipped && got.end == want.end && got.endPlace == want.endPlace;
     check(same, what, QStringLiteral("reader: %1; by hand: %2").arg(describe(got), describe(want)));
 }
 
@@ -188,23 +208,35 @@ QByteArray frame(const QByteArray &payload)
     return f;
 }
 
-// One valid record whose frame ends `shift` bytes before the reader's buffer does, plain and
-// as a gzip member of its own (members concatenate, so the fuzzed stream can follow it).
+// Valid records put in front of the fuzzed stream, plain and as a gzip member of their own
+// (members concatenate, so the fuzzed stream can follow). Two layouts, each in 48 shifts:
+//  - at the edge: one record whose frame ends `shift` bytes before the reader's buffer does,
+//    so the fuzzed frames start where the buffer must be refilled;
+//  - large: a `shift`-byte record, then one of 300 KiB, which the reader takes in its large
+//    record path (part from the buffer, the rest read straight into the record).
 struct Filler {
     QByteArray plain;
     QByteArray gzip;
 };
 constexpr int kFillerShifts = 48;
 
-const Filler &filler(int shift)
+QByteArray pattern(qsizetype size, int seed)
 {
-    static std::array<Filler, kFillerShifts> cache;
-    Filler &f = cache[size_t(shift)];
+    QByteArray out(size, Qt::Uninitialized);
+    for (qsizetype i = 0; i < size; ++i)
+        out[i] = char(i * 7 + seed);
+    return out;
+}
+
+const Filler &filler(bool large, int shift)
+{
+    static std::array<std::array<Filler, kFillerShifts>, 2> cache;
+    Filler &f = cache[large][size_t(shift)];
     if (f.plain.isEmpty()) {
-        QByteArray payload(RecordReader::kBufferBytes - shift - kFrameOverhead, Qt::Uninitialized);
-        for (qsizetype i = 0; i < payload.size(); ++i)
-            payload[i] = char(i * 7 + shift);
-        f.plain = frame(payload);
+        if (large)
+            f.plain = frame(pattern(shift, 1)) + frame(pattern(300 * 1024, shift));
+        else
+            f.plain = frame(pattern(RecordReader::kBufferBytes - shift - kFrameOverhead, shift));
         f.gzip = deflateBytes(f.plain, 15 + 16);
     }
     return f;
@@ -231,17 +263,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uchar last = n > 0 ? data[n - 1] : 0;
 
     // 1. The bytes as they are: detected, and forced to the mode the first byte picks (gzip's
-    // 1f and zlib's usual 78 pick their own), skipping corrupt records.
+    // 1f and zlib's usual 78 pick their own). When the stream is corrupt, detected again with
+    // skipCorrupt, and without payload CRCs; until the first DataLoss these read alike.
     file.assign(input);
-    const RecordReaderOptions automatic = options(Compression::Auto, false);
-    const Outcome detected = readAll(file.path(), automatic, n);
-    if (detectCompression(input.first(std::min<qsizetype>(n, 12))) == Compression::None)
-        expectSame(detected, frameByHand(input, automatic), "Auto on an uncompressed stream");
+    const bool plainStream = detectCompression(input.first(std::min<qsizetype>(n, 12))) == Compression::None;
+    const auto readDetected = [&](const RecordReaderOptions &o) {
+        const Outcome got = readAll(file.path(), o, n);
+        if (plainStream)
+            expectSame(got, frameByHand(input, o), "Auto on an uncompressed stream");
+        return got;
+    };
+    if (readDetected(options(Compression::Auto, false)).end == ErrorKind::DataLoss) {
+        readDetected(options(Compression::Auto, true));
+        readDetected(options(Compression::Auto, false, false));
+    }
     const Compression forced = std::array{Compression::Zlib, Compression::Gzip, Compression::None}[first % 3];
     const RecordReaderOptions explicitly = options(forced, true, !(last & 2));
     const Outcome read = readAll(file.path(), explicitly, n);
     if (forced == Compression::None)
-        expectSame(read, frameByHand(input, explicitly), "an uncompressed stream, skipping");
+        expectSame(read, frameByHand(input, explicitly), "an uncompressed stream, forced");
 
     // 2. Repaired frames, plain and compressed: each must read exactly like the hand framing.
     const QByteArray repaired = repairCrcs(input);
@@ -250,11 +290,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         file.assign(repaired);
         expectSame(readAll(file.path(), plain, n), frameByHand(repaired, plain), "a repaired stream");
     }
-    const Filler &before = filler(int(n % kFillerShifts));
+    const Filler &before = filler(n & 2, int(n % kFillerShifts));
     const QByteArray padded = before.plain + repaired;
     const Outcome wantPadded = frameByHand(padded, plain);
     file.assign(padded);
-    expectSame(readAll(file.path(), plain, padded.size()), wantPadded, "a stream at the buffer's edge");
+    expectSame(readAll(file.path(), plain, padded.size()), wantPadded, "a stream behind filler records");
 
     // Compressed here, so the stream has no known size: zlib (without the filler, which would
     // cost a deflate of 256 KiB each time), or gzip with two members for the input when its

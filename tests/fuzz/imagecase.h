@@ -71,7 +71,8 @@ inline ImageCase imageCase(QByteArrayView input)
         s.encoding = ImageEncoding::FloatPixels;
         s.range = ValueRange{0, 1};
         std::vector<float> values(size_t(pixels.size() / 4));
-        std::memcpy(values.data(), pixels.data(), values.size() * 4);
+        if (!values.empty())
+            std::memcpy(values.data(), pixels.data(), values.size() * 4);
         c.example.features[s.key] = Feature::ofFloats(std::move(values));
     }
     return c;
