@@ -246,6 +246,13 @@ void addOwnImages(SeedDir &images)
             images.add(QString::fromLatin1(e.name), fuzz::encodedCase(bytes, 3));
         }
     }
+    // A stray byte before the frame header, which libjpeg skips: the size guard must too.
+    const QByteArray jpeg = encode(colour, ".jpg");
+    const qsizetype sof = jpeg.indexOf("\xff\xc0");
+    if (sof > 0)
+        images.add(QStringLiteral("own-jpeg-stray-byte"),
+                   fuzz::encodedCase(jpeg.left(sof) + '\0' + jpeg.mid(sof), 0));
+
     const QByteArray rgb(4 * 5 * 3, '\x7f');
     images.add(QStringLiteral("own-raw-uint8"), fuzz::pixelCase(1, 0, false, 4, 5, 3, rgb));
     images.add(QStringLiteral("own-raw-uint8-keys"), fuzz::pixelCase(1, 0, true, 4, 5, 3, rgb));
