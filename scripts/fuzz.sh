@@ -3,22 +3,30 @@
 # SECONDS (default 60), one after another, from a fresh working corpus seeded from the
 # TFRecord fixtures and the project's own writers.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: recordreader example imagedecode
+#   scripts/fuzz.sh [--fixtures DIR] [SECONDS] [TARGET...]   targets: recordreader example imagedecode
 #
-# Fixtures: $QS_FIXTURES_DIR, else <repo>/../shared/fixtures/tfrecord; without them the seeds
-# are the project's own files only. Everything goes under build/fuzz/:
+# Fixtures: --fixtures DIR, else $QS_FIXTURES_DIR, else <repo>/../shared/fixtures/tfrecord;
+# without them the seeds are the project's own files only. Everything goes under build/fuzz/:
 #   seeds/<target>/      made by fuzz_extract_seeds (never copied into the repository)
 #   corpus/<target>/     the working corpus, emptied at each run
 #   artifacts/<target>/  reproducers: crash-*, leak-*, oom-*, timeout-*
 #   logs/<target>.log    libFuzzer's output
 # Exits 1 when any target found something (after running all of them), naming the reproducers.
 set -euo pipefail
+caller=$(pwd)
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 
+usage="usage: scripts/fuzz.sh [--fixtures DIR] [SECONDS] [recordreader|example|imagedecode ...]"
+fixtures=${QS_FIXTURES_DIR:-$repo/../shared/fixtures/tfrecord}
+if [ "${1:-}" = --fixtures ]; then
+  [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
+  fixtures=$(cd "$caller" && realpath -m "$2")
+  shift 2
+fi
 seconds=${1:-60}
 if ! [[ $seconds =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
-  echo "usage: scripts/fuzz.sh [SECONDS] [recordreader|example|imagedecode ...]" >&2
+  echo "$usage" >&2
   exit 2
 fi
 shift $(($# > 0 ? 1 : 0))
@@ -36,7 +44,6 @@ done
 # still reach the reader's buffer edge.
 declare -A max_len=([recordreader]=65536 [example]=65536 [imagedecode]=65536)
 
-fixtures=${QS_FIXTURES_DIR:-$repo/../shared/fixtures/tfrecord}
 ./scripts/setup.sh
 cmake --preset fuzz -DQS_FIXTURES_DIR="$fixtures" >/dev/null
 cmake --build --preset fuzz -j"$(nproc)" --target fuzzers
