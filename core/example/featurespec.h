@@ -84,5 +84,8 @@ struct FeatureSpec {
 inline constexpr qint64 kMaxImagePixels = 100'000'000;
 inline constexpr qint64 kMaxImageSide = 1 << 20;
 inline constexpr qint64 kMaxLabel = 1'000'000;
+// The buffer an image decoder fills before the image becomes 8-bit: room for kMaxImagePixels
+// of 8-bit RGBA, so a 16-bit RGBA PNG or a float TIFF must be smaller (ImageDims::bytesPerPixel).
+inline constexpr qint64 kMaxDecodeBytes = 4 * kMaxImagePixels;
 
 } // namespace qs

@@ -186,16 +186,28 @@ Result<cv::Mat> decodeEncoded(const QByteArray &bytes, const ImageSpec &spec, co
                            .arg(bytes.size())
                            .arg(leadingBytesHex(bytes)));
     const QString name = imageFormatName(format).toUpper();
-    if (const std::optional<ImageDims> dims = peekImageDims(bytes, format)) {
-        if (dims->width > kMaxImageSide || dims->height > kMaxImageSide ||
-            dims->width * dims->height > kMaxImagePixels)
-            return failure(where,
-                           QStringLiteral("the %1 in '%2' claims %3x%4 pixels, more than the limit of %5")
-                               .arg(name, spec.key)
-                               .arg(dims->width)
-                               .arg(dims->height)
-                               .arg(kMaxImagePixels));
-    }
+    // The decoder sizes its buffer by the header: without one we can read, it is not called.
+    const std::optional<ImageDims> dims = peekImageDims(bytes, format);
+    if (!dims)
+        return failure(where, QStringLiteral("the %1 in '%2' (%3 bytes) has no readable header giving its "
+                                             "size; the data is corrupt or cut short")
+                                  .arg(name, spec.key)
+                                  .arg(bytes.size()));
+    if (dims->width > kMaxImageSide || dims->height > kMaxImageSide ||
+        dims->width * dims->height > kMaxImagePixels)
+        return failure(where, QStringLiteral("the %1 in '%2' claims %3x%4 pixels, more than the limit of %5")
+                                  .arg(name, spec.key)
+                                  .arg(dims->width)
+                                  .arg(dims->height)
+                                  .arg(kMaxImagePixels));
+    if (dims->width * dims->height * dims->bytesPerPixel > kMaxDecodeBytes)
+        return failure(where, QStringLiteral("the %1 in '%2' claims %3x%4 pixels of %5 bytes, more than the "
+                                             "decoder limit of %6 bytes")
+                                  .arg(name, spec.key)
+                                  .arg(dims->width)
+                                  .arg(dims->height)
+                                  .arg(dims->bytesPerPixel)
+                                  .arg(kMaxDecodeBytes));
     if (bytes.size() > std::numeric_limits<int>::max())
         return failure(where, QStringLiteral("the %1 in '%2' is too large to decode").arg(name, spec.key));
 

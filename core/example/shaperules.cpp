@@ -69,7 +69,8 @@ QString pickShapeKey(const QString &imageKey, std::span<const ParsedExample> sam
     if (chosen)
         return *chosen;
     QString best;
-    for (const auto &[key, feature] : samples.front().features) {
+    for (const auto &entry : samples.front().features) {
+        const QString &key = entry.first; // clang 14 cannot capture a structured binding
         if (key == imageKey || !matchesRole(key, role))
             continue;
         const bool everywhere = std::all_of(samples.begin(), samples.end(),

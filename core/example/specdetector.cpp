@@ -110,8 +110,10 @@ Detection detectFeatureSpec(std::span<const ParsedExample> samples, const SpecOv
     std::set<QString> keys; // every context/Example key seen in the samples, in order
     for (const ParsedExample &sample : samples) {
         out.schema.add(sample);
-        for (const auto &entry : sample.features)
-            keys.insert(entry.first);
+        for (const auto &entry : sample.features) {
+            if (!entry.first.isEmpty()) // a feature spec cannot name the empty key
+                keys.insert(entry.first);
+        }
     }
     const Location where{file, -1, -1};
     detectImage(samples, overrides.image, keys, where, &out);

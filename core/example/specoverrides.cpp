@@ -51,6 +51,16 @@ Status readInt(const QJsonObject &o, const char *name, qint64 lo, qint64 hi, std
     return Status::ok();
 }
 
+// The image or label key: a spec cannot use the empty one (FeatureSpec::validate refuses it).
+Status readKey(const QJsonObject &o, std::optional<QString> *out)
+{
+    if (Status s = readString(o, "key", out); !s)
+        return s;
+    if (*out && (*out)->isEmpty())
+        return bad(QStringLiteral("\"key\" must not be empty"));
+    return Status::ok();
+}
+
 template<typename E, typename FromName>
 Status readEnum(const QJsonObject &o, const char *name, FromName fromName, std::optional<E> *out)
 {
@@ -88,7 +98,7 @@ Status readImage(const QJsonObject &o, ImageOverrides *out)
         !s)
         return s;
     const Status steps[] = {
-        readString(o, "key", &out->key),
+        readKey(o, &out->key),
         readEnum(o, "encoding", imageEncodingFromName, &out->encoding),
         readEnum(o, "dtype", pixelTypeFromName, &out->dtype),
         readInt(o, "height", 0, kMaxImageSide, &out->height),
@@ -115,7 +125,7 @@ Status readLabel(const QJsonObject &o, LabelOverrides *out)
         !s)
         return s;
     const Status steps[] = {
-        readString(o, "key", &out->key),
+        readKey(o, &out->key),
         readEnum(o, "encoding", labelEncodingFromName, &out->encoding),
         readInt(o, "num_classes", 0, kMaxLabel, &out->numClasses),
     };

@@ -131,6 +131,37 @@ inline qs::ParsedExample penguin(int i)
                        .addInt64("species", i % 3));
 }
 
+// The first directory of a little-endian TIFF, and no pixels: width and height stored with the
+// given field type (1 BYTE, 3 SHORT, 4 LONG, 9 SLONG, 16 LONG8 ...; 8-byte ones after the
+// directory, as classic TIFF must), then bits per sample and samples per pixel as SHORTs.
+inline QByteArray tiffHeader(quint16 type, qint64 width, qint64 height, quint16 bits = 8, quint16 samples = 1)
+{
+    constexpr int kEntries = 4;
+    constexpr int kAfterIfd = 8 + 2 + 12 * kEntries + 4;
+    QByteArray b("II*\x00\x08\x00\x00\x00", 8);
+    QByteArray extra;
+    const auto le = [](qint64 v, int size) {
+        QByteArray out(size, Qt::Uninitialized);
+        for (int i = 0; i < size; ++i)
+            out[i] = char(quint64(v) >> (8 * i));
+        return out;
+    };
+    const auto entry = [&](quint16 tag, quint16 t, qint64 v) {
+        const int size = t == 1 || t == 6 ? 1 : t == 3 || t == 8 ? 2 : t >= 16 ? 8 : 4;
+        QByteArray field =
+            size <= 4 ? le(v, size) + QByteArray(4 - size, '\0') : le(kAfterIfd + extra.size(), 4);
+        if (size > 4)
+            extra += le(v, size);
+        return le(tag, 2) + le(t, 2) + le(1, 4) + field;
+    };
+    b += le(kEntries, 2);
+    b += entry(256, type, width);
+    b += entry(257, type, height);
+    b += entry(258, 3, bits);
+    b += entry(277, 3, samples);
+    return b + le(0, 4) + extra + QByteArray(16, '\0');
+}
+
 template<typename Make> std::vector<qs::ParsedExample> many(int n, Make make)
 {
     std::vector<qs::ParsedExample> out;

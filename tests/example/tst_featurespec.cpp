@@ -131,6 +131,10 @@ private slots:
             << QByteArray(R"({"image": 5})") << "\"image\" must be an object or null";
         QTest::addRow("label key not a string")
             << QByteArray(R"({"label": {"key": 3}})") << "\"key\" must be a string";
+        QTest::addRow("empty image key")
+            << QByteArray(R"({"image": {"key": ""}})") << "\"key\" must not be empty";
+        QTest::addRow("empty label key")
+            << QByteArray(R"({"label": {"key": ""}})") << "\"key\" must not be empty";
         QTest::addRow("negative classes")
             << QByteArray(R"({"label": {"num_classes": -1}})") << "\"num_classes\" must be";
     }

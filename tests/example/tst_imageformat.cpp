@@ -7,6 +7,13 @@ using namespace qs;
 
 namespace {
 
+// A stray byte before the frame header: libjpeg skips it ("extraneous bytes") and decodes.
+QByteArray jpegWithStrayByte(const QByteArray &jpeg)
+{
+    const qsizetype sof = jpeg.indexOf("\xff\xc0");
+    return jpeg.left(sof) + '\0' + jpeg.mid(sof);
+}
+
 QByteArray bigEndianTiff(quint16 width, quint32 height)
 {
     QByteArray b("MM\x00\x2a\x00\x00\x00\x08\x00\x02", 10);
@@ -72,6 +79,13 @@ private slots:
         QTest::addRow("progressive jpeg")
             << QByteArray(reinterpret_cast<const char *>(progressive.data()), qsizetype(progressive.size()));
         QTest::addRow("big-endian tiff") << bigEndianTiff(53, 37);
+        // Found with fuzz_imagedecode's malloc limit on hand-made inputs: these headers were not
+        // read, so nothing guarded the size the decoder then allocated for (a 30000x30000 JPEG
+        // behind one stray byte took 2.7 GB).
+        QTest::addRow("jpeg with a stray byte before the frame header")
+            << jpegWithStrayByte(samples::encode(colour, ".jpg"));
+        for (const quint16 type : {1, 3, 4, 6, 8, 9, 13, 16, 17, 18})
+            QTest::addRow("tiff sizes of field type %d", type) << samples::tiffHeader(type, 53, 37);
     }
     void dimsOfEncodedFiles()
     {
@@ -93,6 +107,35 @@ private slots:
         QTest::addRow("webp") << samples::encode(colour, ".webp").left(20);
         QTest::addRow("tiff") << bigEndianTiff(53, 37).left(12);
         QTest::addRow("bmp") << samples::encode(colour, ".bmp").left(20);
+        QTest::addRow("tiff negative width") << samples::tiffHeader(9, -53, 37);
+        QTest::addRow("tiff width as a RATIONAL") << samples::tiffHeader(5, 53, 37);
+        QTest::addRow("tiff LONG8 width beyond the file") << samples::tiffHeader(16, 53, 37).left(70);
+        QTest::addRow("jpeg scan before any frame header")
+            << QByteArray("\xff\xd8\x00\xff\xda\x00\x08\xff\xc0\x00\x11\x08\x00\x10\x00\x10\x03", 17);
+    }
+
+    void decoderBytesPerPixel_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<int>("bytesPerPixel");
+        QTest::addRow("jpeg colour") << samples::encode(samples::patternImage(8, 8, 3, 1), ".jpg") << 3;
+        QTest::addRow("jpeg gray") << samples::encode(samples::patternImage(8, 8, 1, 1), ".jpg") << 1;
+        QTest::addRow("png gray") << samples::encode(samples::patternImage(8, 8, 1, 1), ".png") << 1;
+        QTest::addRow("png colour") << samples::encode(samples::patternImage(8, 8, 3, 1), ".png") << 3;
+        QTest::addRow("png 16-bit rgba")
+            << samples::encode(cv::Mat(8, 8, CV_16UC4, cv::Scalar::all(9)), ".png") << 8;
+        QTest::addRow("tiff 8-bit gray") << samples::tiffHeader(3, 8, 8) << 1;
+        QTest::addRow("tiff 16-bit rgb") << samples::tiffHeader(3, 8, 8, 16, 3) << 6;
+        QTest::addRow("tiff 64-bit float rgba") << samples::tiffHeader(3, 8, 8, 64, 4) << 32;
+        QTest::addRow("bmp") << samples::encode(samples::patternImage(8, 8, 3, 1), ".bmp") << 4;
+    }
+    void decoderBytesPerPixel()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(int, bytesPerPixel);
+        const std::optional<ImageDims> dims = peekImageDims(bytes, sniffImageFormat(bytes));
+        QVERIFY(dims);
+        QCOMPARE(dims->bytesPerPixel, bytesPerPixel);
     }
     void cutHeadersGiveNothing()
     {

@@ -70,13 +70,23 @@ QByteArray int16Bytes(std::initializer_list<int> values)
     return out;
 }
 
-QByteArray pngHeaderClaiming(quint32 width, quint32 height)
+QByteArray pngHeaderClaiming(quint32 width, quint32 height, char depth = 8, char colourType = 2)
 {
     QByteArray b("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR", 16);
     char dims[8];
     qToBigEndian(width, dims);
     qToBigEndian(height, dims + 4);
-    return b + QByteArray(dims, 8) + QByteArray("\x08\x02\x00\x00\x00", 5) + QByteArray(64, '\0');
+    return b + QByteArray(dims, 8) + depth + colourType + QByteArray(3, '\0') + QByteArray(64, '\0');
+}
+
+// A real JPEG whose frame header claims width x height, behind a stray byte that libjpeg skips.
+QByteArray jpegClaimingBehindStrayByte(quint16 width, quint16 height)
+{
+    QByteArray jpeg = samples::encode(samples::patternImage(16, 16, 3, 0), ".jpg");
+    const qsizetype sof = jpeg.indexOf("\xff\xc0");
+    qToBigEndian(height, jpeg.data() + sof + 5);
+    qToBigEndian(width, jpeg.data() + sof + 7);
+    return jpeg.left(sof) + '\0' + jpeg.mid(sof);
 }
 
 } // namespace
@@ -239,6 +249,25 @@ private slots:
             << img(QByteArray("\xff\xd8\xff\xc0\x00\x11\x08\xff\xff\xff\xff\x03", 12) + QByteArray(100, '\0'))
                    .example()
             << withImage(encodedSpec()) << "the JPEG in 'img' claims 65535x65535 pixels";
+        // Found with fuzz_imagedecode's malloc limit on hand-made inputs: headers the size guard
+        // did not read or did not weigh, for which OpenCV allocated 2.7 GB, 1.2 GB and 800 MB.
+        QTest::addRow("stray byte before a huge jpeg frame header")
+            << img(jpegClaimingBehindStrayByte(30000, 30000)).example() << withImage(encodedSpec())
+            << "the JPEG in 'img' claims 30000x30000 pixels, more than the limit of 100000000";
+        QTest::addRow("tiff size as SLONG")
+            << img(samples::tiffHeader(9, 20000, 20000)).example() << withImage(encodedSpec())
+            << "the TIFF in 'img' claims 20000x20000 pixels, more than the limit of 100000000";
+        QTest::addRow("16-bit rgba png over the decoder limit")
+            << img(pngHeaderClaiming(10000, 10000, 16, 6)).example() << withImage(encodedSpec())
+            << "the PNG in 'img' claims 10000x10000 pixels of 8 bytes, more than the decoder limit of "
+               "400000000 bytes";
+        QTest::addRow("float64 rgba tiff over the decoder limit")
+            << img(samples::tiffHeader(4, 5000, 5000, 64, 4)).example() << withImage(encodedSpec())
+            << "the TIFF in 'img' claims 5000x5000 pixels of 32 bytes";
+        QTest::addRow("no readable header")
+            << img(QByteArray("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dtEXt", 16) + QByteArray(40, 'x')).example()
+            << withImage(encodedSpec())
+            << "the PNG in 'img' (56 bytes) has no readable header giving its size; the data is corrupt";
         QTest::addRow("height beyond 2^20")
             << img(QByteArray(30, 'x')).addInt64("height", 1LL << 40).addInt64("width", 10).example()
             << keyed(rawSpec(0, 0, 1)) << "image height 1099511627776 from 'height' is outside [1, 1048576]";

@@ -402,6 +402,23 @@ private slots:
         QCOMPARE(d.schema.sequenceRecords(), 3);
     }
 
+    // Found by fuzz_example: an image under the empty key (protobuf allows it) was chosen, and
+    // the spec then failed its own validate() ("the image key is empty").
+    void emptyKeyIsNeverChosen()
+    {
+        const auto s = samples::many(3, [](int i) {
+            return samples::reparse(
+                ExampleBuilder()
+                    .addBytes("", samples::encode(samples::patternImage(8, 8, 3, i), ".png"))
+                    .addInt64("label", i));
+        });
+        const Detection d = detect(s);
+        QVERIFY(!d.spec.image);
+        QCOMPARE(d.imageStatus.kind(), ErrorKind::NotFound);
+        QCOMPARE(d.spec.label->key, QStringLiteral("label"));
+        QVERIFY(d.spec.validate().isOk());
+    }
+
     void noSamples()
     {
         const Detection d = detect({});
