@@ -4,6 +4,7 @@
 
 namespace qs::cli {
 
+int runBench(const QStringList &args);
 int runInspect(const QStringList &args);
 int runRun(const QStringList &args);
 
@@ -13,6 +14,7 @@ std::span<const Command> commands()
     static const std::array list{
         Command{"inspect", "What TFRecord files hold, and what QueueScope would train on", runInspect},
         Command{"run", "Run the input pipeline and train on TFRecord files, headless", runRun},
+        Command{"bench", "Measure each pipeline stage and the whole, name the bottleneck", runBench},
     };
     return list;
 }
