@@ -79,12 +79,13 @@ QStringList reportLines(const BenchReport &r)
                .arg(r.machine.cpuModel, r.loadStart.toString(), r.loadEnd.toString())
                .arg(r.seconds, 0, 'f', 0);
     out << QStringLiteral("data: %1%2 records, %3 MB; %4")
-               .arg(r.demoData ? QStringLiteral("the demo dataset (written for the bench), ") : QString())
+               .arg(r.demoData ? r.demoWritten ? QStringLiteral("the demo dataset (written for the bench), ")
+                                               : QStringLiteral("the bundled demo dataset, ")
+                               : QString())
                .arg(r.records)
                .arg(double(r.bytes) / 1e6, 0, 'f', 1)
                .arg(r.spec);
-    if (!r.demoData)
-        out << QStringLiteral("files: ") + r.files.join(QLatin1Char(' '));
+    out << QStringLiteral("files: ") + r.files.join(QLatin1Char(' '));
     const PipelineConfig &pc = r.config.pipeline;
     out << QStringLiteral("pipeline: %1 capacity %2%3, batch %4; model %5x%5x3 input, %6 hidden units")
                .arg(pc.useShuffleQueue ? QStringLiteral("RandomShuffleQueue") : QStringLiteral("FIFOQueue"))

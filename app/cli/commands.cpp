@@ -6,6 +6,8 @@ namespace qs::cli {
 
 int runBench(const QStringList &args);
 int runInspect(const QStringList &args);
+int runMake(const QStringList &args);
+int runDemo(const QStringList &args);
 int runRun(const QStringList &args);
 
 // One file per subcommand.
@@ -13,6 +15,8 @@ std::span<const Command> commands()
 {
     static const std::array list{
         Command{"inspect", "What TFRecord files hold, and what QueueScope would train on", runInspect},
+        Command{"make", "A TFRecord dataset from a folder of class subfolders of images", runMake},
+        Command{"demo", "The synthetic shapes dataset as TFRecord files", runDemo},
         Command{"run", "Run the input pipeline and train on TFRecord files, headless", runRun},
         Command{"bench", "Measure each pipeline stage and the whole, name the bottleneck", runBench},
     };

@@ -2,6 +2,7 @@
 // and the event log / trace exports.
 #include "clioutput.h"
 #include "commands.h"
+#include "interruptguard.h"
 
 #include "run/pipeline.h"
 
@@ -10,7 +11,6 @@
 #include <QJsonObject>
 
 #include <chrono>
-#include <csignal>
 #include <limits>
 
 #include <unistd.h>
@@ -21,16 +21,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
-
-volatile std::sig_atomic_t g_stopSignal = 0;
-
-// First Ctrl-C (or SIGTERM): request_stop and a clean join, polled by the main loop. The
-// handler then steps aside, so a second Ctrl-C ends the process the usual way.
-extern "C" void onStopSignal(int sig)
-{
-    g_stopSignal = sig;
-    std::signal(sig, SIG_DFL);
-}
 
 struct Flag {
     const char *name;
@@ -246,10 +236,18 @@ int runRun(const QStringList &args)
         return out.fail(QStringLiteral("run: %1").arg(runConfig.status().message()));
 
     const bool workers = scenario && scenario->mode == QLatin1String("workers");
-    if (runConfig->pipeline.files.isEmpty() && !workers)
-        return out.fail(
-            QStringLiteral("run: no input files. Give TFRecord files, or write the demo dataset with "
-                           "`queuescope-cli demo` and pass its files."));
+    if (runConfig->pipeline.files.isEmpty() && !workers) { // the bundled demo dataset
+        runConfig->pipeline.files = Pipeline::defaultDemoFiles();
+        if (runConfig->pipeline.files.isEmpty())
+            return out.fail(
+                QStringLiteral("run: no input files, and the bundled demo dataset was not found. Give "
+                               "TFRecord files, or write the demo dataset with `queuescope-cli demo` "
+                               "and pass its files."));
+        if (runConfig->trainer.evalFile.isEmpty())
+            runConfig->trainer.evalFile = Pipeline::defaultDemoEvalFile();
+        out.error(QStringLiteral("run: no files given: training on the bundled demo dataset %1")
+                      .arg(runConfig->pipeline.files.first()));
+    }
 
     Result<std::unique_ptr<Pipeline>> pipeline = Pipeline::create(*runConfig, scenario);
     if (!pipeline) {
@@ -257,19 +255,21 @@ int runRun(const QStringList &args)
         return 1;
     }
     Pipeline &p = **pipeline;
-    std::signal(SIGINT, onStopSignal);
-    std::signal(SIGTERM, onStopSignal);
+    // Ctrl-C (or SIGTERM) = request_stop and a clean join, polled below; a second one ends the
+    // process at once.
+    InterruptGuard interrupts;
     if (Status s = p.start(); !s.isOk()) {
         out.error(QStringLiteral("run: %1").arg(s.toString()));
         return 1;
     }
 
+    out.error(QStringLiteral("run: started (Ctrl-C requests a stop)"));
     const bool terminal = isatty(STDERR_FILENO);
     const auto progressEvery = terminal ? 250ms : 2000ms;
     auto lastProgress = Clock::now();
     bool stopAsked = false;
     while (!p.waitFinished(50ms)) {
-        if (g_stopSignal && !stopAsked) {
+        if (InterruptGuard::stopRequested() && !stopAsked) {
             stopAsked = true;
             out.error(QStringLiteral("run: stopping (request_stop); press Ctrl-C again to quit at once"));
             p.requestStop();
@@ -281,8 +281,6 @@ int runRun(const QStringList &args)
         }
     }
     out.endProgress();
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
 
     const RunSummary summary = p.summary();
     int status = summary.how == EndHow::Error ? 1 : 0;

@@ -1,13 +1,10 @@
 #include "bench/benchdataset.h"
 
+#include "demo/datasetwriter.h"
 #include "demo/demogenerator.h"
-#include "example/examplebuilder.h"
 #include "record/recordwriter.h"
 
 #include <QFileInfo>
-
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include <vector>
 
@@ -20,27 +17,19 @@ Status bad(const QString &message)
     return Status(ErrorKind::InvalidArgument, QStringLiteral("bench dataset: ") + message);
 }
 
+// The dataset writers' own encoding (core/demo), so a bench record is what `make` and `demo` write.
 Result<QByteArray> recordOf(const DemoSample &s, const BenchDatasetOptions &o)
 {
-    ExampleBuilder b;
-    if (o.encoding == BenchEncoding::Raw) {
-        cv::Mat rgb;
-        cv::cvtColor(s.image, rgb, cv::COLOR_BGR2RGB);
-        b.addBytes(QStringLiteral("img_raw"), QByteArray(reinterpret_cast<const char *>(rgb.data),
-                                                         qsizetype(rgb.total() * rgb.elemSize())));
-        b.addInt64(QStringLiteral("label"), s.label);
-        return b.serialize();
-    }
-    std::vector<uchar> jpeg;
-    if (!cv::imencode(".jpg", s.image, jpeg, {cv::IMWRITE_JPEG_QUALITY, o.jpegQuality}))
-        return Status(ErrorKind::Internal, QStringLiteral("bench dataset: JPEG encoding failed"));
-    b.addBytes(QStringLiteral("image/encoded"),
-               QByteArray(reinterpret_cast<const char *>(jpeg.data()), qsizetype(jpeg.size())));
-    b.addBytes(QStringLiteral("image/format"), "JPEG");
-    b.addInt64(QStringLiteral("image/class/label"), s.label);
-    b.addInt64(QStringLiteral("image/height"), s.image.rows);
-    b.addInt64(QStringLiteral("image/width"), s.image.cols);
-    return b.serialize();
+    DatasetWriterOptions w;
+    w.layout = o.encoding == BenchEncoding::Raw ? DatasetLayout::Raw : DatasetLayout::Encoded;
+    w.format = ImageFormat::Jpeg;
+    w.jpegQuality = o.jpegQuality;
+    DatasetItem item;
+    item.image = s.image;
+    item.label = s.label;
+    item.className = demoClassName(s.label);
+    item.filename = QStringLiteral("%1-%2.jpg").arg(item.className).arg(s.index, 6, 10, QLatin1Char('0'));
+    return encodeDatasetExample(item, w);
 }
 
 } // namespace
@@ -58,11 +47,6 @@ Status BenchDatasetOptions::validate() const
     if (classes < 2 || classes > 8)
         return bad(QStringLiteral("classes must be in [2, 8] (got %1)").arg(classes));
     return {};
-}
-
-BenchDatasetOptions demoDatasetOptions()
-{
-    return BenchDatasetOptions{}; // the defaults are the bundled demo dataset's
 }
 
 BenchDatasetOptions withTotalBytes(BenchDatasetOptions options, qint64 bytes)

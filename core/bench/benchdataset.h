@@ -10,13 +10,13 @@ namespace qs {
 
 // How a synthetic benchmark record stores its image.
 enum class BenchEncoding : quint8 {
-    Raw,  // the classic tutorial's layout: `img_raw` (RGB bytes) and `label`
-    Jpeg, // the ImageNet build script's keys: `image/encoded` JPEG, `image/format`, `image/class/label`,
-          // `image/height`, `image/width`
+    Raw,  // DatasetLayout::Raw, the classic tutorial's: `img_raw` (RGB bytes) and `label`
+    Jpeg, // DatasetLayout::Encoded with JPEG bytes: the ImageNet build script's `image/...` keys
 };
 
-// A dataset of demo shapes (DemoGenerator) in one uncompressed TFRecord file, made for a
-// measurement: the decode-heavy JPEG set of `bench`, the 1 GB streaming set, the demo set.
+// A dataset of demo shapes (DemoGenerator) in one uncompressed TFRecord file, encoded as the
+// dataset writers encode them (encodeDatasetExample), made for a measurement: the decode-heavy
+// JPEG set of `bench`, the 1 GB streaming set.
 struct BenchDatasetOptions {
     qint64 count = 2000; // records
     int imageSize = 32;  // square images, 16..1024 pixels
@@ -30,9 +30,6 @@ struct BenchDatasetOptions {
 
     Status validate() const; // InvalidArgument naming the field
 };
-
-// The demo dataset QueueScope bundles: 2000 samples of 32x32, 4 classes, seed 1, raw layout.
-BenchDatasetOptions demoDatasetOptions();
 
 // The options whose records come closest to `bytes` in total (the image size is kept).
 BenchDatasetOptions withTotalBytes(BenchDatasetOptions options, qint64 bytes);

@@ -88,6 +88,7 @@ QJsonObject BenchReport::toJson() const
         {QStringLiteral("seconds"), seconds},
         {QStringLiteral("data"), QJsonObject{{QStringLiteral("files"), QJsonArray::fromStringList(files)},
                                              {QStringLiteral("demo"), demoData},
+                                             {QStringLiteral("demo_written"), demoWritten},
                                              {QStringLiteral("records"), records},
                                              {QStringLiteral("bytes"), bytes},
                                              {QStringLiteral("spec"), spec}}},

@@ -49,7 +49,7 @@ struct TargetFigure {
 
 // Everything one `queuescope-cli bench` measured; toJson() is its --json output:
 //   {"machine": {nproc, cpu, kernel}, "load_start", "load_end", "seconds",
-//    "data": {files, demo, records, bytes, spec},
+//    "data": {files, demo, demo_written, records, bytes, spec},
 //    "config": {the RunConfig the pipeline runs used},
 //    "stages": {"scan": {read_mb_per_s, scan_mb_per_s, records_per_s, ratio}, "parse",
 //               "decode_preprocess", "reader_body", "reader_body_all", "queue", "train_step"
@@ -66,7 +66,8 @@ struct BenchReport {
     double seconds = 0; // the whole bench, wall time
 
     QStringList files;
-    bool demoData = false; // no file was given: the demo dataset was written for the bench
+    bool demoData = false;    // no file was given: the bundled demo dataset
+    bool demoWritten = false; // and it was not installed, so the bench wrote a copy
     qint64 records = 0;
     qint64 bytes = 0;
     QString spec; // the detected image and label, as people read them

@@ -1,10 +1,10 @@
 #include "bench/benchsuite.h"
 
-#include "bench/benchdataset.h"
 #include "bench/queuebench.h"
 #include "bench/samplebench.h"
 #include "bench/targetbench.h"
 #include "bench/trainbench.h"
+#include "demo/bundleddata.h"
 #include "example/exampleparser.h"
 #include "record/inputfiles.h"
 #include "run/pipeline.h"
@@ -177,6 +177,10 @@ Result<BenchReport> runBench(RunConfig config, const BenchOptions &options)
     }
 
     std::unique_ptr<QTemporaryDir> demoDir;
+    if (config.pipeline.files.isEmpty()) { // the bundled demo dataset, or a copy written for the bench
+        config.pipeline.files = Pipeline::defaultDemoFiles();
+        report.demoData = true;
+    }
     if (config.pipeline.files.isEmpty()) {
         demoDir = std::make_unique<QTemporaryDir>(
             QDir(options.tempDir.isEmpty() ? QDir::tempPath() : options.tempDir)
@@ -184,13 +188,11 @@ Result<BenchReport> runBench(RunConfig config, const BenchOptions &options)
         if (!demoDir->isValid())
             return Status(ErrorKind::PermissionDenied,
                           QStringLiteral("cannot make a temporary folder: %1").arg(demoDir->errorString()));
-        say(QStringLiteral("writing the demo dataset"));
-        Result<BenchDatasetInfo> demo = writeBenchDataset(
-            demoDir->filePath(QStringLiteral("demo-train.tfrecords")), demoDatasetOptions());
-        if (!demo)
-            return demo.status();
-        config.pipeline.files = {demo->path};
-        report.demoData = true;
+        say(QStringLiteral("the bundled demo dataset is not installed: writing it"));
+        if (Status s = writeBundledDemo(demoDir->path()); !s.isOk())
+            return s;
+        config.pipeline.files = {demoDir->filePath(QLatin1String(kBundledDemoTrainFile))};
+        report.demoWritten = true;
     }
     Result<QStringList> files = expandInputs(config.pipeline.files);
     if (!files)

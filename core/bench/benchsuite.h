@@ -20,8 +20,8 @@ struct BenchOptions {
 };
 
 // `queuescope-cli bench`: measures the pipeline `config` describes, stage by stage and whole.
-//  1. With no file in config, writes the demo dataset (demoDatasetOptions) to a temporary
-//     folder and benchmarks that.
+//  1. With no file in config, benchmarks the bundled demo dataset (Pipeline::defaultDemoFiles),
+//     or, when it is not installed, a copy written to a temporary folder (writeBundledDemo).
 //  2. Stages in isolation (StageFigures) on the first records of the data, held in memory.
 //  3. The whole pipeline with 1, 2, ... N reader threads, each a timed window of a run that
 //     cycles through the data (num_epochs 0). Evaluation is turned off (eval_every 0, no

@@ -147,7 +147,7 @@ private slots:
                     QStringLiteral("0.05"), QStringLiteral("--readers"), QStringLiteral("1")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString text = QString::fromUtf8(r.out);
-        for (const char *line : {"QueueScope bench:", "the demo dataset", "record scan + CRC",
+        for (const char *line : {"QueueScope bench:", "demo dataset", "demo-train.tfrecords", "record scan + CRC",
                                  "Example parsing", "decode + preprocess", "queue hand-off", "training step",
                                  "trainer waiting", "bottleneck:", "advice:"})
             QVERIFY2(text.contains(QLatin1String(line)),
