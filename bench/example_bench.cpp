@@ -5,13 +5,13 @@
 //
 // Each case runs for about S seconds (default 1) on one thread. Target: parsing is never the
 // bottleneck next to decoding, and a raw 64x64x3 record parses and decodes at > 20k records/s.
+// `queuescope-cli bench` measures the same stages on the user's own records (core/bench).
 
+#include "bench/stagerate.h"
 #include "example/examplebuilder.h"
 #include "example/exampleparser.h"
 #include "example/sampledecoder.h"
 #include "example/specdetector.h"
-
-#include <QElapsedTimer>
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -54,18 +54,7 @@ void run(const Case &c, double seconds)
     }
     const FeatureSpec spec = detection.spec;
 
-    const auto measure = [&](auto body) {
-        QElapsedTimer timer;
-        timer.start();
-        qint64 n = 0;
-        const qint64 limit = qint64(seconds * 1e9);
-        while (timer.nsecsElapsed() < limit) {
-            for (int i = 0; i < 64; ++i)
-                body();
-            n += 64;
-        }
-        return double(n) / (double(timer.nsecsElapsed()) / 1e9);
-    };
+    const auto measure = [&](auto body) { return measureFor(seconds, body, 64).perSecond(); };
 
     ExampleParser parser;
     const double parseReused = measure([&] { (void)parser.parse(c.record, {}); });

@@ -4,6 +4,7 @@
 
 namespace qs::cli {
 
+int runBench(const QStringList &args);
 int runInspect(const QStringList &args);
 int runMake(const QStringList &args);
 int runDemo(const QStringList &args);
@@ -17,6 +18,7 @@ std::span<const Command> commands()
         Command{"make", "A TFRecord dataset from a folder of class subfolders of images", runMake},
         Command{"demo", "The synthetic shapes dataset as TFRecord files", runDemo},
         Command{"run", "Run the input pipeline and train on TFRecord files, headless", runRun},
+        Command{"bench", "Measure each pipeline stage and the whole, name the bottleneck", runBench},
     };
     return list;
 }

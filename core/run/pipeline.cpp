@@ -373,6 +373,11 @@ double Pipeline::speed() const
     return m_context->pacer.speed();
 }
 
+void Pipeline::setObservationEnabled(bool on)
+{
+    m_context->recorder->setEnabled(on);
+}
+
 Status Pipeline::writeEvents(const QString &path) const
 {
     return writeEventsJsonl(*m_context->recorder, path);

@@ -96,6 +96,10 @@ public:
     qint64 stepsPassed() const;  // held events the gate has let go (one per nextStep while held)
     void setSpeed(double speed); // 1 full speed, down to 0.01; see Pacer
     double speed() const;
+    // Observation on (the default) or off, any time: off keeps events, metrics and counters
+    // but records no thread-state spans or queue samples (Recorder::setEnabled), so snapshots
+    // and the summary show no time per state. For measuring what observation costs (bench).
+    void setObservationEnabled(bool on);
 
     Status writeEvents(const QString &path) const; // JSON Lines
     Status writeTrace(const QString &path) const;  // Chrome trace (Perfetto)

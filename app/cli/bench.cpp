@@ -1,0 +1,306 @@
+// queuescope-cli bench: each stage of the input pipeline in isolation, then the whole pipeline
+// with 1..N reader threads, the bottleneck and the knob to turn, and the targets.
+#include "clioutput.h"
+#include "commands.h"
+
+#include "bench/benchsuite.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+
+namespace qs::cli {
+
+namespace {
+
+struct Flag {
+    const char *name;
+    const char *key; // the RunConfig JSON key it sets
+    const char *valueName;
+    const char *help;
+};
+
+constexpr Flag kConfigFlags[] = {
+    {"batch-size", "batch_size", "N", "Samples per training step. Default 32."},
+    {"capacity", "example_capacity", "N", "Capacity of the example queue. Default 224."},
+    {"min-after-dequeue", "min_after_dequeue", "N", "shuffle_batch's min_after_dequeue. Default 128."},
+    {"hidden", "hidden", "N", "Hidden units of the MLP. Default 64."},
+    {"input-size", "input_size", "N", "The model sees N x N x 3 images. Default 16."},
+};
+
+QString megabytes(double perSecond)
+{
+    return QString::number(perSecond, 'f', perSecond >= 100 ? 0 : 1) + QStringLiteral(" MB/s");
+}
+
+QString rate(double perSecond, const char *unit)
+{
+    QString n;
+    if (perSecond >= 1e6)
+        n = QString::number(perSecond / 1e6, 'f', 2) + QStringLiteral(" M ");
+    else if (perSecond >= 1e4)
+        n = QString::number(perSecond / 1e3, 'f', 1) + QStringLiteral(" k ");
+    else
+        n = QString::number(perSecond, 'f', perSecond >= 100 ? 0 : 1) + QLatin1Char(' ');
+    return n + QLatin1String(unit);
+}
+
+QString micros(double us)
+{
+    return us >= 1000 ? QString::number(us / 1000, 'f', 2) + QStringLiteral(" ms")
+                      : QString::number(us, 'f', us >= 10 ? 1 : 2) + QStringLiteral(" us");
+}
+
+QString share(double v)
+{
+    return v < 0 ? QStringLiteral("-") : QString::number(v * 100, 'f', 0) + QLatin1Char('%');
+}
+
+QString row(const QString &name, const QString &value, const QString &perItem = {})
+{
+    return QStringLiteral("  ") + name.leftJustified(38) + value.leftJustified(34) + perItem;
+}
+
+QString targetValue(const TargetFigure &t)
+{
+    if (t.value < 0)
+        return QStringLiteral("-");
+    if (t.unit == QLatin1String("x"))
+        return QString::number(t.value, 'f', 2) + QLatin1Char('x');
+    if (t.unit == QLatin1String("elements/s"))
+        return rate(t.value, "elements/s");
+    return QString::number(t.value, 'f', t.value >= 100 ? 0 : 2) + QLatin1Char(' ') + t.unit;
+}
+
+QStringList reportLines(const BenchReport &r)
+{
+    QStringList out;
+    out << QStringLiteral("QueueScope bench: %1 cores, %2; load %3 at start, %4 at end; %5 s")
+               .arg(r.machine.cores)
+               .arg(r.machine.cpuModel, r.loadStart.toString(), r.loadEnd.toString())
+               .arg(r.seconds, 0, 'f', 0);
+    out << QStringLiteral("data: %1%2 records, %3 MB; %4")
+               .arg(r.demoData ? r.demoWritten ? QStringLiteral("the demo dataset (written for the bench), ")
+                                               : QStringLiteral("the bundled demo dataset, ")
+                               : QString())
+               .arg(r.records)
+               .arg(double(r.bytes) / 1e6, 0, 'f', 1)
+               .arg(r.spec);
+    out << QStringLiteral("files: ") + r.files.join(QLatin1Char(' '));
+    const PipelineConfig &pc = r.config.pipeline;
+    out << QStringLiteral("pipeline: %1 capacity %2%3, batch %4; model %5x%5x3 input, %6 hidden units")
+               .arg(pc.useShuffleQueue ? QStringLiteral("RandomShuffleQueue") : QStringLiteral("FIFOQueue"))
+               .arg(pc.exampleCapacity)
+               .arg(pc.useShuffleQueue ? QStringLiteral(" min_after_dequeue %1").arg(pc.minAfterDequeue)
+                                       : QString())
+               .arg(pc.batchSize)
+               .arg(r.config.trainer.inputSize)
+               .arg(r.config.trainer.hidden);
+
+    const StageFigures &s = r.stages;
+    out << QString()
+        << QStringLiteral("stages in isolation (one thread unless said; load %1)").arg(s.load.toString());
+    out << row(QStringLiteral("plain read() (page cache)"), megabytes(s.scan.read.megabytesPerSecond()));
+    out << row(QStringLiteral("record scan + CRC"),
+               megabytes(s.scan.scan.megabytesPerSecond()) + QStringLiteral(", ") +
+                   rate(s.scan.scan.recordsPerSecond(), "records/s"),
+               micros(s.scan.scan.records > 0 ? s.scan.scan.seconds * 1e6 / double(s.scan.scan.records) : 0));
+    out << row(QStringLiteral("Example parsing"), rate(s.parse.perSecond(), "records/s"),
+               micros(s.parse.microsecondsPerItem()));
+    out << row(QStringLiteral("decode + preprocess"), rate(s.decode.perSecond(), "samples/s"),
+               micros(s.decode.microsecondsPerItem()));
+    out << row(QStringLiteral("reader body (parse..thumbnail)"), rate(s.readerBody.perSecond(), "samples/s"),
+               micros(s.readerBody.microsecondsPerItem()));
+    out << row(QStringLiteral("reader body, %1 threads at once").arg(s.allThreads),
+               rate(s.readerBodyAll.perSecond(), "samples/s"));
+    out << row(QStringLiteral("one reader thread (read + body)"),
+               rate(s.readerThreadPerSecond(), "samples/s"));
+    out << row(QStringLiteral("queue hand-off (Sample, batch %1)").arg(s.batchSize),
+               rate(s.queue.perSecond(), "samples/s"), micros(s.queue.microsecondsPerItem()));
+    out << row(QStringLiteral("training step (batch %1)").arg(s.batchSize),
+               rate(s.trainStep.perSecond(), "samples/s") +
+                   QStringLiteral(" (%1 steps/s)")
+                       .arg(s.batchSize > 0 ? s.trainStep.perSecond() / s.batchSize : 0, 0, 'f', 0),
+               micros(s.trainStep.microsecondsPerItem()));
+
+    out << QString()
+        << QStringLiteral("  readers   samples/s   trainer waiting   readers blocked_full   queue fill   of "
+                          "slowest stage   load");
+    for (qsizetype i = 0; i < r.sweep.size(); ++i) {
+        const PipelineFigures &f = r.sweep[i];
+        out << QStringLiteral("  %1 %2 %3 %4 %5 %6   %7")
+                   .arg(f.readers, 7)
+                   .arg(f.samplesPerSecond(), 11, 'f', 0)
+                   .arg(share(f.trainerWaiting), 17)
+                   .arg(share(f.readersBlockedFull), 22)
+                   .arg(share(f.queueFill), 12)
+                   .arg(i < r.efficiency.size() ? QString::number(r.efficiency[i], 'f', 2)
+                                                : QStringLiteral("-"),
+                        18)
+                   .arg(f.load.one, 0, 'f', 2);
+    }
+    const Verdict &v = r.verdict;
+    out << QString();
+    out << QStringLiteral("bottleneck: %1 (%2-bound with %3 reader thread%4); the trainer waits for input %5 "
+                          "of the time")
+               .arg(v.bottleneck.isEmpty() ? QStringLiteral("unknown") : v.bottleneck, boundKey(v.bound))
+               .arg(v.readers)
+               .arg(v.readers == 1 ? "" : "s")
+               .arg(share(v.trainerWaiting));
+    out << QStringLiteral("advice: ") + v.advice;
+
+    if (!r.targets.isEmpty()) {
+        out << QString()
+            << QStringLiteral("  %1%2%3%4load")
+                   .arg(QStringLiteral("target").leftJustified(56),
+                        QStringLiteral("measured").leftJustified(14),
+                        QStringLiteral("goal").leftJustified(14), QStringLiteral("").leftJustified(8));
+        for (const TargetFigure &t : r.targets) {
+            const QString met = !t.met   ? QString()
+                                : *t.met ? QStringLiteral("met")
+                                         : QStringLiteral("MISSED");
+            out << QStringLiteral("  %1%2%3%4%5")
+                       .arg(t.what.leftJustified(56), targetValue(t).leftJustified(14),
+                            (t.goal.isEmpty() ? QStringLiteral("-") : t.goal).leftJustified(14),
+                            met.leftJustified(8))
+                       .arg(t.load.one, 0, 'f', 2);
+        }
+    }
+    if (r.memory) {
+        const MemoryFigures &m = *r.memory;
+        out << QString()
+            << QStringLiteral(
+                   "memory: one epoch of %1 MB (%2 records) in %3 s; peak RSS %4 MB; resident %5 MB "
+                   "before, at most %6 MB in the first quarter and %7 MB in the last")
+                   .arg(double(m.fileBytes) / 1e6, 0, 'f', 0)
+                   .arg(m.records)
+                   .arg(m.epochSeconds, 0, 'f', 1)
+                   .arg(m.peakRssMb, 0, 'f', 1)
+                   .arg(m.rssBeforeMb, 0, 'f', 1)
+                   .arg(m.earlyMaxMb, 0, 'f', 1)
+                   .arg(m.lateMaxMb, 0, 'f', 1);
+    }
+    return out;
+}
+
+} // namespace
+
+int runBench(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Measures the input pipeline: record scanning, Example parsing, decoding and preprocessing,\n"
+        "the queue hand-off and the training step each alone, then the whole pipeline with 1, 2, ... N\n"
+        "reader threads. Names the bottleneck, the share of time the trainer waits for input, and the\n"
+        "knob to turn; then measures the performance targets (each a ratio within this run).\n"
+        "With no file it benchmarks the demo dataset. Evaluation is off during the runs."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
+                                 QStringLiteral("[FILE...]"));
+    QList<QCommandLineOption> configOptions;
+    for (const Flag &f : kConfigFlags)
+        configOptions << QCommandLineOption(QLatin1String(f.name), QLatin1String(f.help),
+                                            QLatin1String(f.valueName));
+    const QCommandLineOption readers(
+        QStringLiteral("readers"),
+        QStringLiteral("Measure with 1..N reader threads (default: the larger of the "
+                       "config's reader_threads and the core count)."),
+        QStringLiteral("N"));
+    const QCommandLineOption noShuffle(QStringLiteral("no-shuffle"),
+                                       QStringLiteral("tf.train.batch (a FIFOQueue) and files in order."));
+    const QCommandLineOption config(QStringLiteral("config"),
+                                    QStringLiteral("Run settings as JSON text or a file (flags go on top)."),
+                                    QStringLiteral("JSON"));
+    const QCommandLineOption seconds(
+        QStringLiteral("seconds"),
+        QStringLiteral("Time per measurement; a pipeline run takes about 3x. Default 1."),
+        QStringLiteral("S"));
+    const QCommandLineOption repeat(
+        QStringLiteral("repeat"), QStringLiteral("Interleaved runs per side of each comparison. Default 3."),
+        QStringLiteral("N"));
+    const QCommandLineOption noTargets(QStringLiteral("no-targets"),
+                                       QStringLiteral("Only the stages, the reader sweep and the verdict."));
+    const QCommandLineOption bigFile(
+        QStringLiteral("big-file-gb"),
+        QStringLiteral(
+            "First stream one epoch of a temporary file of G GB (raw 256x256 images) and report the "
+            "peak RSS; the file is deleted afterwards."),
+        QStringLiteral("G"));
+    const QCommandLineOption tempDir(QStringLiteral("temp-dir"),
+                                     QStringLiteral("Where temporary datasets go. Default: the system's."),
+                                     QStringLiteral("DIR"));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("Print the results as one JSON object."));
+    parser.addOptions(configOptions);
+    parser.addOptions({readers, noShuffle, config, seconds, repeat, noTargets, bigFile, tempDir, json});
+    parser.process(args);
+    Output out(parser.isSet(json));
+
+    RunConfig base;
+    if (parser.isSet(config)) {
+        Result<QJsonObject> j = parseJsonArgument(parser.value(config));
+        Result<RunConfig> c = j ? RunConfig::fromJson(*j) : Result<RunConfig>(j.status());
+        if (!c)
+            return out.fail(QStringLiteral("bench: --config: %1").arg(c.status().message()));
+        base = *c;
+    }
+    QJsonObject flags;
+    for (qsizetype i = 0; i < configOptions.size(); ++i) {
+        if (!parser.isSet(configOptions[i]))
+            continue;
+        bool ok = false;
+        const qint64 v = parser.value(configOptions[i]).toLongLong(&ok);
+        if (!ok)
+            return out.fail(QStringLiteral("bench: --%1 needs a whole number (got '%2')")
+                                .arg(QLatin1String(kConfigFlags[i].name), parser.value(configOptions[i])));
+        flags.insert(QLatin1String(kConfigFlags[i].key), v);
+    }
+    if (parser.isSet(noShuffle)) {
+        flags.insert(QStringLiteral("use_shuffle_queue"), false);
+        flags.insert(QStringLiteral("shuffle_files"), false);
+    }
+    if (!parser.positionalArguments().isEmpty())
+        flags.insert(QStringLiteral("files"), QJsonArray::fromStringList(parser.positionalArguments()));
+    Result<RunConfig> runConfig = RunConfig::fromJson(flags, base);
+    if (!runConfig)
+        return out.fail(QStringLiteral("bench: %1").arg(runConfig.status().message()));
+
+    BenchOptions options;
+    auto number = [&](const QCommandLineOption &o, double *to) {
+        bool ok = true;
+        if (parser.isSet(o))
+            *to = parser.value(o).toDouble(&ok);
+        return ok;
+    };
+    double readerCount = 0;
+    double repeats = options.repeats;
+    if (!number(seconds, &options.seconds) || !number(readers, &readerCount) || !number(repeat, &repeats) ||
+        !number(bigFile, &options.bigFileGb))
+        return out.fail(
+            QStringLiteral("bench: --seconds, --readers, --repeat and --big-file-gb take numbers"));
+    if (parser.isSet(readers) && readerCount < 1)
+        return out.fail(QStringLiteral("bench: --readers must be at least 1"));
+    options.maxReaders = int(readerCount);
+    options.repeats = int(repeats);
+    options.targets = !parser.isSet(noTargets);
+    options.tempDir = parser.value(tempDir);
+    options.progress = [&out](const QString &what) {
+        out.progress(QStringLiteral("bench: ") + what + QStringLiteral("..."));
+    };
+    if (Status s = options.validate(); !s.isOk())
+        return out.fail(s.message());
+
+    Result<BenchReport> report = runBench(*runConfig, options);
+    out.endProgress();
+    if (!report) {
+        out.error(QStringLiteral("bench: %1").arg(report.status().toString()));
+        return 1;
+    }
+    if (out.json())
+        out.json(report->toJson());
+    else
+        for (const QString &line : reportLines(*report))
+            out.line(line);
+    return 0;
+}
+
+} // namespace qs::cli

@@ -1,0 +1,213 @@
+#include "bench/pipelinebench.h"
+
+#include "run/pipeline.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <vector>
+
+namespace qs {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+constexpr qint64 kNoEvents = std::numeric_limits<qint64>::max();
+constexpr auto kFirstBatchPatience = std::chrono::seconds(60);
+
+milliseconds until(Clock::time_point t)
+{
+    return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(t - Clock::now()));
+}
+
+const ThreadInfo *trainerOf(const Snapshot &s)
+{
+    for (const ThreadInfo &t : s.threads) {
+        if (t.role == ThreadRole::Trainer)
+            return &t;
+    }
+    return nullptr;
+}
+
+const ThreadInfo *threadNamed(const Snapshot &s, const QString &name)
+{
+    for (const ThreadInfo &t : s.threads) {
+        if (t.name == name)
+            return &t;
+    }
+    return nullptr;
+}
+
+qint64 usIn(const ThreadInfo &t, ThreadState state)
+{
+    return t.usIn[size_t(state)];
+}
+
+// The example queue: the one the trainer dequeues from (not the filename queue).
+const QueueInfo *exampleQueueOf(const Snapshot &s)
+{
+    for (const QueueInfo &q : s.queues) {
+        if (!q.name.startsWith(QLatin1String("input_producer")))
+            return &q;
+    }
+    return nullptr;
+}
+
+double meanFill(const Snapshot &a, const Snapshot &b)
+{
+    const QueueInfo *qa = exampleQueueOf(a);
+    const QueueInfo *qb = exampleQueueOf(b);
+    if (!qa || !qb || qb->capacity <= 0)
+        return -1;
+    double sum = 0;
+    int n = 0;
+    for (const QueueSample &q : qb->history) {
+        if (q.tUs >= a.tUs && q.tUs <= b.tUs) {
+            sum += q.size;
+            ++n;
+        }
+    }
+    if (n == 0) {
+        sum = qa->size + qb->size;
+        n = 2;
+    }
+    return sum / n / qb->capacity;
+}
+
+SnapshotCost costOf(std::vector<double> ms)
+{
+    SnapshotCost c;
+    if (ms.empty())
+        return c;
+    std::sort(ms.begin(), ms.end());
+    c.calls = int(ms.size());
+    double sum = 0;
+    for (double v : ms)
+        sum += v;
+    c.meanMs = sum / double(ms.size());
+    c.p95Ms = ms[std::min(ms.size() - 1, size_t(double(ms.size()) * 0.95))];
+    c.maxMs = ms.back();
+    return c;
+}
+
+void fillShares(PipelineFigures &f, const Snapshot &a, const Snapshot &b)
+{
+    const double windowUs = double(b.tUs - a.tUs);
+    if (windowUs <= 0)
+        return;
+    const ThreadInfo *ta = trainerOf(a);
+    const ThreadInfo *tb = trainerOf(b);
+    if (ta && tb)
+        f.trainerWaiting =
+            double(usIn(*tb, ThreadState::BlockedEmpty) - usIn(*ta, ThreadState::BlockedEmpty)) / windowUs;
+    double full = 0;
+    int readers = 0;
+    for (const ThreadInfo &rb : b.threads) {
+        const ThreadInfo *ra = rb.role == ThreadRole::Reader ? threadNamed(a, rb.name) : nullptr;
+        if (!ra)
+            continue;
+        full += double(usIn(rb, ThreadState::BlockedFull) - usIn(*ra, ThreadState::BlockedFull)) / windowUs;
+        ++readers;
+    }
+    if (readers > 0)
+        f.readersBlockedFull = full / readers;
+    f.queueFill = meanFill(a, b);
+}
+
+} // namespace
+
+QJsonObject SnapshotCost::toJson() const
+{
+    return {{QStringLiteral("calls"), calls},
+            {QStringLiteral("mean_ms"), meanMs},
+            {QStringLiteral("p95_ms"), p95Ms},
+            {QStringLiteral("max_ms"), maxMs}};
+}
+
+QJsonObject PipelineFigures::toJson() const
+{
+    auto share = [](double v) { return v < 0 ? QJsonValue() : QJsonValue(v); };
+    QJsonObject o{{QStringLiteral("readers"), readers},
+                  {QStringLiteral("feed"), feedModeKey(feed)},
+                  {QStringLiteral("observed"), observed},
+                  {QStringLiteral("samples"), samples},
+                  {QStringLiteral("seconds"), seconds},
+                  {QStringLiteral("samples_per_s"), samplesPerSecond()},
+                  {QStringLiteral("trainer_blocked_empty"), share(trainerWaiting)},
+                  {QStringLiteral("readers_blocked_full"), share(readersBlockedFull)},
+                  {QStringLiteral("queue_fill"), share(queueFill)},
+                  {QStringLiteral("load"), load.toJson()}};
+    if (snapshots.calls > 0)
+        o.insert(QStringLiteral("snapshot"), snapshots.toJson());
+    return o;
+}
+
+Result<PipelineFigures> measurePipeline(const RunConfig &config, const PipelineWindow &window)
+{
+    Result<std::unique_ptr<Pipeline>> made = Pipeline::create(config);
+    if (!made)
+        return made.status();
+    Pipeline &p = **made;
+    p.setObservationEnabled(window.observe);
+    if (Status s = p.start(); !s.isOk())
+        return s;
+
+    PipelineFigures f;
+    f.readers = config.pipeline.readerThreads;
+    f.feed = config.trainer.feed;
+    f.observed = window.observe;
+
+    // The first batch, then the warm-up.
+    const auto patience = Clock::now() + kFirstBatchPatience;
+    bool ended = false;
+    while (!ended && p.snapshot(kNoEvents)->steps == 0) {
+        if (Clock::now() > patience) {
+            p.requestStop();
+            return Status(ErrorKind::DeadlineExceeded,
+                          QStringLiteral("bench: no batch within %1 s")
+                              .arg(std::chrono::seconds(kFirstBatchPatience).count()));
+        }
+        ended = p.waitFinished(milliseconds(5));
+    }
+    if (!ended)
+        ended = p.waitFinished(milliseconds(qint64(window.warmupS * 1000)));
+
+    const SnapshotPtr first = p.snapshot(kNoEvents);
+    const auto end = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                        std::chrono::duration<double>(window.windowS));
+    const auto period = window.snapshotHz > 0 ? std::chrono::duration_cast<Clock::duration>(
+                                                    std::chrono::duration<double>(1 / window.snapshotHz))
+                                              : Clock::duration::max();
+    std::vector<double> costs;
+    qint64 cursor = first->nextEventSeq;
+    while (!ended && Clock::now() < end) {
+        const auto next = period == Clock::duration::max() ? end : std::min(end, Clock::now() + period);
+        ended = p.waitFinished(until(next));
+        if (ended || period == Clock::duration::max() || Clock::now() >= end)
+            continue;
+        QElapsedTimer timer;
+        timer.start();
+        const SnapshotPtr s = p.snapshot(cursor);
+        costs.push_back(double(timer.nsecsElapsed()) / 1e6);
+        cursor = s->nextEventSeq;
+    }
+    const SnapshotPtr last = p.snapshot(kNoEvents);
+    f.load = LoadAverage::now();
+    f.samples = last->samples - first->samples;
+    f.seconds = double(last->tUs - first->tUs) / 1e6;
+    f.snapshots = costOf(std::move(costs));
+    if (window.observe)
+        fillShares(f, *first, *last);
+
+    p.requestStop();
+    p.waitFinished(milliseconds(qint64(config.trainer.gracePeriodS * 1000) + 10000));
+    const RunSummary summary = p.summary();
+    if (summary.how == EndHow::Error)
+        return summary.error;
+    return f;
+}
+
+} // namespace qs

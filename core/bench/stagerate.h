@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <chrono>
+
+namespace qs {
+
+// How many items a stage handled in how long: the unit of every benchmark figure.
+struct StageRate {
+    qint64 items = 0;
+    double seconds = 0;
+
+    double perSecond() const { return seconds > 0 ? double(items) / seconds : 0; }
+    double microsecondsPerItem() const { return items > 0 ? seconds * 1e6 / double(items) : 0; }
+};
+
+// Calls body() (one item each) in chunks of `chunk` until `seconds` have passed, at least one
+// chunk, on the calling thread. The clock is read once per chunk, so keep chunks small next to
+// the time budget but large next to a clock read.
+template<typename Body> StageRate measureFor(double seconds, Body &&body, int chunk = 16)
+{
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const auto limit = std::chrono::duration<double>(seconds);
+    StageRate rate;
+    do {
+        for (int i = 0; i < chunk; ++i)
+            body();
+        rate.items += chunk;
+    } while (Clock::now() - start < limit);
+    rate.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return rate;
+}
+
+} // namespace qs

@@ -1,0 +1,142 @@
+#include "bench/verdict.h"
+
+namespace qs {
+
+namespace {
+
+QString percent(double share)
+{
+    return QString::number(share * 100, 'f', 0) + QLatin1Char('%');
+}
+
+QString cheaperInput(const QString &stage)
+{
+    return stage == QLatin1String("record reading")
+               ? QStringLiteral(
+                     "make reading cheaper (uncompressed files on a local disk, fewer bytes per record)")
+               : QStringLiteral(
+                     "make decoding cheaper (smaller stored images, raw pixels instead of JPEG/PNG, a "
+                     "smaller input_size)");
+}
+
+// The fewest readers whose run came within 5% of the best one.
+int enoughReaders(const QList<PipelineFigures> &sweep)
+{
+    double best = 0;
+    for (const PipelineFigures &f : sweep)
+        best = std::max(best, f.samplesPerSecond());
+    for (const PipelineFigures &f : sweep) {
+        if (f.samplesPerSecond() >= 0.95 * best)
+            return f.readers;
+    }
+    return 0;
+}
+
+} // namespace
+
+QString boundKey(Bound bound)
+{
+    switch (bound) {
+    case Bound::Input:
+        return QStringLiteral("input");
+    case Bound::Model:
+        return QStringLiteral("model");
+    case Bound::Balanced:
+        return QStringLiteral("balanced");
+    case Bound::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+QJsonObject Verdict::toJson() const
+{
+    return {
+        {QStringLiteral("bound"), boundKey(bound)},
+        {QStringLiteral("bottleneck"), bottleneck},
+        {QStringLiteral("trainer_waiting"), trainerWaiting < 0 ? QJsonValue() : QJsonValue(trainerWaiting)},
+        {QStringLiteral("readers"), readers},
+        {QStringLiteral("suggested_readers"),
+         suggestedReaders > 0 ? QJsonValue(suggestedReaders) : QJsonValue()},
+        {QStringLiteral("advice"), advice}};
+}
+
+Verdict Verdict::judge(const VerdictInput &in)
+{
+    Verdict v;
+    if (in.sweep.isEmpty()) {
+        v.advice = QStringLiteral("no pipeline run was measured");
+        return v;
+    }
+    const PipelineFigures &last = in.sweep.last();
+    v.readers = last.readers;
+    v.trainerWaiting = last.trainerWaiting;
+    const QString inputStage = in.makeUsPerRecord >= in.readUsPerRecord
+                                   ? QStringLiteral("decode + preprocess")
+                                   : QStringLiteral("record reading");
+
+    if (last.trainerWaiting < 0) {
+        v.advice = QStringLiteral("the run was not observed, so there is no waiting time to judge by");
+        return v;
+    }
+    if (last.trainerWaiting >= kWaitingShare) {
+        v.bound = Bound::Input;
+        v.bottleneck = inputStage;
+        double gain = 0;
+        bool paid = true;
+        if (in.sweep.size() >= 2) {
+            const double before = in.sweep[in.sweep.size() - 2].samplesPerSecond();
+            gain = before > 0 ? last.samplesPerSecond() / before : 0;
+            paid = gain >= kScalingGain;
+        }
+        if (paid && last.readers < in.cores) {
+            v.suggestedReaders = last.readers + 1;
+            v.advice = QStringLiteral("input-bound: raise reader_threads to %1").arg(v.suggestedReaders);
+        } else if (!paid) {
+            v.advice =
+                QStringLiteral("input-bound: reader thread %1 added only %2; more readers will not help: %3")
+                    .arg(last.readers)
+                    .arg(percent(gain - 1))
+                    .arg(cheaperInput(inputStage));
+        } else {
+            v.advice =
+                QStringLiteral("input-bound: %1 reader threads and the trainer already share the %2 cores; "
+                               "more readers will not help: %3")
+                    .arg(last.readers)
+                    .arg(in.cores)
+                    .arg(cheaperInput(inputStage));
+        }
+        return v;
+    }
+    if (last.readersBlockedFull >= kFullShare) {
+        v.bound = Bound::Model;
+        v.bottleneck = QStringLiteral("training step");
+        v.advice =
+            QStringLiteral("model-bound: the queue is full; more readers will not help; reduce hidden units "
+                           "(now %1) or input size (now %2)")
+                .arg(in.hidden)
+                .arg(in.inputSize);
+        const int enough = enoughReaders(in.sweep);
+        if (enough > 0 && enough < last.readers) {
+            v.suggestedReaders = enough;
+            v.advice += QStringLiteral("; %1 reader thread%2 keep%3 up as well")
+                            .arg(enough)
+                            .arg(enough == 1 ? QString() : QStringLiteral("s"))
+                            .arg(enough == 1 ? QStringLiteral("s") : QString());
+        }
+        return v;
+    }
+    v.bound = Bound::Balanced;
+    v.bottleneck =
+        (in.readUsPerRecord + in.makeUsPerRecord) / std::max(1, last.readers) >= in.trainUsPerSample
+            ? inputStage
+            : QStringLiteral("training step");
+    v.advice =
+        QStringLiteral("balanced: the trainer waits %1 of the time and the readers are blocked on a full "
+                       "queue %2 of theirs; neither more readers nor a smaller model would gain much alone")
+            .arg(percent(last.trainerWaiting))
+            .arg(percent(std::max(0.0, last.readersBlockedFull)));
+    return v;
+}
+
+} // namespace qs

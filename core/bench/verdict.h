@@ -1,0 +1,55 @@
+#pragma once
+
+#include "bench/pipelinebench.h"
+
+#include <QJsonObject>
+#include <QList>
+
+namespace qs {
+
+// Which side limits a pipeline's throughput.
+enum class Bound : quint8 {
+    Input,    // the trainer waits for input: the readers cannot keep up
+    Model,    // the example queue stays full: the training step is the limit
+    Balanced, // neither waits much
+    Unknown,  // nothing observed to judge by
+};
+QString boundKey(Bound bound); // "input", "model", "balanced", "unknown"
+
+// What `bench` measured that the verdict is drawn from.
+struct VerdictInput {
+    int cores = 1;
+    double readUsPerRecord = 0;   // record scan, one thread
+    double makeUsPerRecord = 0;   // parse + decode + preprocess + thumbnail, one thread
+    double queueUsPerSample = 0;  // the example queue's hand-off
+    double trainUsPerSample = 0;  // the training step alone
+    QList<PipelineFigures> sweep; // observed runs with 1, 2, ... readers; the last is the one judged
+    int hidden = 0;
+    int inputSize = 0;
+};
+
+// The bottleneck, named, with the knob to turn.
+//  - Input-bound when the trainer waits for input (blocked_empty) at least kWaitingShare of
+//    the time. More readers are suggested while they fit on the cores and the last one added
+//    still paid (at least kScalingGain); otherwise decoding has to get cheaper. The stage
+//    named is the larger of reading and decoding per record.
+//  - Model-bound when the trainer rarely waits and the readers spend at least kFullShare of
+//    their time blocked on a full queue: more readers will not help, a smaller model will.
+//  - Balanced otherwise.
+struct Verdict {
+    static constexpr double kWaitingShare = 0.10;
+    static constexpr double kFullShare = 0.30;
+    static constexpr double kScalingGain = 1.10;
+
+    Bound bound = Bound::Unknown;
+    QString bottleneck;         // "decode + preprocess", "record reading", "training step", ...
+    double trainerWaiting = -1; // the judged run's blocked_empty share
+    int readers = 0;            // of the judged run
+    int suggestedReaders = 0;   // 0: no change of reader_threads suggested
+    QString advice;             // one sentence: "input-bound: raise reader_threads to 2"
+
+    QJsonObject toJson() const;
+    static Verdict judge(const VerdictInput &input);
+};
+
+} // namespace qs
