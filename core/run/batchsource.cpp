@@ -1,0 +1,15 @@
+#include "run/batchsource.h"
+
+#include "observe/recorder.h"
+#include "run/pacer.h"
+
+namespace qs {
+
+Result<Batch> QueueBatchSource::next()
+{
+    ObservedThread::setState(ThreadState::Running, Activity::Dequeuing, m_batcher.queue()->name());
+    m_pacer->stage();
+    return m_batcher.next();
+}
+
+} // namespace qs

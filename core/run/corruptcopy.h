@@ -1,0 +1,19 @@
+#pragma once
+
+#include "base/result.h"
+
+namespace qs {
+
+struct Fault;
+
+// The corrupt_record fault: writes a copy of `file` into `dir` with record `fault.record`
+// damaged, and returns the copy's path, which the run then reads instead of the original (so
+// the reader meets a real DataLoss). The copy keeps the original's file name. How:
+//  - flip_data_crc:   one bit of the record's payload CRC flipped (skip_corrupt can step over it);
+//  - flip_length_crc: one bit of the length CRC flipped (the reader cannot resynchronise);
+//  - truncate:        the file cut in the middle of the record's payload.
+// Compressed files are written back uncompressed (the offsets are those of the decompressed
+// stream). Errors name the file: a record index beyond its records is InvalidArgument.
+Result<QString> writeCorruptedCopy(const QString &file, const Fault &fault, const QString &dir);
+
+} // namespace qs

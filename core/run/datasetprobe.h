@@ -1,0 +1,32 @@
+#pragma once
+
+#include "base/result.h"
+#include "example/featurespec.h"
+
+#include <QStringList>
+
+namespace qs {
+
+struct TrainerConfig;
+
+// What a run learns about its data before any thread starts (Pipeline::create):
+//  - the FeatureSpec, detected from the first kDetectionSampleRecords records of the first file
+//    with the trainer's "spec" overrides applied. No image is an error whose message lists the
+//    features found (kinds and counts), so the user can name the right one;
+//  - the number of classes: TrainerConfig::numClasses when set; else the label spec's own
+//    (a one-hot width, or a num_classes override); else a pre-scan of the labels of the first
+//    kLabelScanRecords records of every file, classes = max label + 1 (at least 2). A label
+//    beyond that range met later in training is an error naming its file and record, because
+//    the class count is written into the spec the decoders check against.
+// Corrupt records are skipped while probing: reporting them is the readers' job.
+struct DatasetProbe {
+    static constexpr int kLabelScanRecords = 2000;
+
+    FeatureSpec spec; // with label->numClasses set to numClasses
+    int numClasses = 0;
+    QString classesFrom; // "config", "spec" or "scan": where numClasses came from
+
+    static Result<DatasetProbe> run(const QStringList &files, const TrainerConfig &trainer);
+};
+
+} // namespace qs

@@ -1,0 +1,112 @@
+#pragma once
+
+#include "base/result.h"
+#include "example/featurespec.h"
+#include "observe/snapshot.h"
+#include "pipeline/coordinatedthread.h"
+#include "run/runconfig.h"
+#include "run/runsummary.h"
+#include "scenario/scenario.h"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+namespace qs {
+
+class Model;
+class QueueBase;
+struct RunContext;
+
+// One run of an input pipeline and its trainer: builds the graph (TensorFlow 1.x's
+// string_input_producer -> reader threads -> shuffle_batch -> trainer), owns its threads, and
+// is what the GUI and the CLI drive. They see the run only through snapshots, the summary and
+// the exports; no worker thread ever calls back into them.
+//
+//   auto p = Pipeline::create(config, scenario);         // checks the data; no thread yet
+//   if (!p) { show(p.status()); return; }
+//   (*p)->start();                                        // the threads start
+//   on a ~30 Hz timer: snap = (*p)->snapshot(cursor); cursor = snap->nextEventSeq;
+//   Stop button: (*p)->requestStop();                     // coord.request_stop()
+//   (*p)->isFinished() -> (*p)->summary()
+//
+// Threads of a pipeline run (names as the events and the summary give them):
+//   QueueRunner-input_producer-0 (producer), QueueRunner-input_producer-close_on_stop,
+//   QueueRunner-shuffle_batch/random_shuffle_queue-<i> (readers, or batch/fifo_queue without
+//   shuffling) and its close_on_stop watcher, "watchdog" (watcher), "trainer", and
+//   "stuck-worker" when the scenario injects one. The naive feed has no queue and no reader.
+//   A "workers" scenario runs "coordinator" (main) and "worker-<i>" instead.
+//
+// Contract:
+//  - All methods are called from one controlling thread (the GUI's or the CLI's main thread);
+//    none of them blocks on the run: requestStop, setStepMode, nextStep and setSpeed return at
+//    once (their events are never held at the step gate, which holds only the run's threads).
+//    snapshot(), isFinished(), summary() and the exports may also be called from other threads.
+//  - The scenario's "config" is NOT applied by create(): the caller layers it, e.g.
+//    RunConfig::fromJson(scenario.config, base), so its own settings (CLI flags) can go on top.
+//    create() applies the scenario's faults and mode.
+//  - Step mode: while on, every coordination event (request_stop, queue_close, error,
+//    thread_exit, join, end) holds the thread that emits it until nextStep() lets the oldest
+//    one go; turning it off lets everyone go. Join's grace period starts again while threads
+//    are held, so a slow user does not make a clean shutdown time out.
+//  - The destructor requests stop, releases the step gate and the stuck worker, and waits for
+//    the run's threads for at most grace_period_s + 5 s; it never hangs. Should a thread still
+//    be alive then, the run's shared state (Recorder included) is deliberately leaked so that
+//    thread never touches freed memory.
+class Pipeline {
+public:
+    // Validates the config, expands the input patterns, writes the scenario's corrupted copies,
+    // detects the FeatureSpec from the first file (with the trainer's "spec" overrides) and the
+    // number of classes, and makes the model. Errors say what to fix: a bad key, a missing file,
+    // no image in the records (listing the features found), ...
+    static Result<std::unique_ptr<Pipeline>> create(RunConfig config, std::optional<Scenario> scenario = {});
+    ~Pipeline();
+    Pipeline(const Pipeline &) = delete;
+    Pipeline &operator=(const Pipeline &) = delete;
+
+    const RunConfig &config() const; // as resolved: files expanded, corrupted copies in place
+    const std::optional<Scenario> &scenario() const { return m_scenario; }
+    bool isWorkersMode() const { return m_workersMode; }
+    FeatureSpec featureSpec() const; // empty in workers mode
+    int numClasses() const;
+    QStringList classNames() const;
+    void setClassNames(const QStringList &names); // before start(); default "0", "1", ...
+
+    // FailedPrecondition when already started.
+    Status start();
+    bool isStarted() const { return bool(m_main); }
+
+    void requestStop(); // coord.request_stop(): the user's stop; no error
+    bool isFinished() const;
+    bool waitFinished(std::chrono::milliseconds timeout) const; // false on timeout or before start
+
+    SnapshotPtr snapshot(qint64 eventCursor = 0) const;
+    RunSummary summary() const;
+
+    void setStepMode(bool on);
+    bool stepMode() const;
+    void nextStep();
+    void setSpeed(double speed); // 1 full speed, down to 0.01; see Pacer
+    double speed() const;
+
+    Status writeEvents(const QString &path) const; // JSON Lines
+    Status writeTrace(const QString &path) const;  // Chrome trace (Perfetto)
+
+private:
+    struct StuckWorker;
+    Pipeline() = default;
+    Status startPipeline();
+    Status startWorkers();
+    void startWatchdog(const std::shared_ptr<QueueBase> &watched, const QList<ThreadHandle> &feeders,
+                       const QList<std::shared_ptr<QueueBase>> &orphans);
+
+    std::shared_ptr<RunContext> m_context;
+    std::optional<Scenario> m_scenario;
+    bool m_workersMode = false;
+    std::unique_ptr<Model> m_model; // handed to the trainer by start()
+    std::shared_ptr<StuckWorker> m_stuck;
+    ThreadHandle m_main;           // the trainer, or the workers' coordinator
+    QList<ThreadHandle> m_threads; // every thread start() made, the main one included
+};
+
+} // namespace qs

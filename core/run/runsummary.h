@@ -1,0 +1,57 @@
+#pragma once
+
+#include "base/status.h"
+#include "observe/snapshot.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QStringList>
+
+#include <array>
+
+namespace qs {
+
+class Recorder;
+struct RunContext;
+
+struct ThreadSummary {
+    QString name;
+    ThreadRole role = ThreadRole::Worker;
+    std::array<double, kThreadStateCount> secondsIn{}; // per ThreadState
+
+    double liveSeconds() const;               // all states but the final ones (stopped, failed, cancelled)
+    double fraction(ThreadState state) const; // of liveSeconds(); 0 when there is none
+};
+
+// How one run ended and what it did, for the CLI's last lines, --json, and tests.
+// toJson():
+//   {"how": "end_of_data" | "stopped" | "error" ("running" before the end),
+//    "error": null | {"kind": "DataLoss", "message", "thread"} (+ file, record, offset),
+//    "steps", "samples", "samples_per_s", "train_accuracy", "eval_accuracy" (null when none),
+//    "skipped_records",
+//    "threads": [{"name", "role", "seconds_in": {"<state>": seconds, ...}}]}
+// seconds_in lists the states a thread spent time in. Error kinds are spelled as TensorFlow
+// prints them ("DataLoss"), as a scenario's "expect" does.
+struct RunSummary {
+    bool finished = false;
+    EndHow how = EndHow::None;
+    Status error;
+    qint64 steps = 0;
+    qint64 samples = 0;
+    double samplesPerSec = 0;
+    double trainAccuracy = -1; // mean over the last 50 steps; < 0 without any step
+    double evalAccuracy = -1;  // the latest held-out accuracy; < 0 when never evaluated
+    int heldOutSamples = 0;
+    qint64 skippedRecords = 0;
+    QString joinResult;       // the last join event's: "ok", "error", "timeout" ("" before)
+    QStringList stillRunning; // the threads it found alive
+    QList<ThreadSummary> threads;
+
+    QJsonObject toJson() const;
+    const ThreadSummary *thread(const QString &name) const;
+    QString howKey() const; // "running" until finished
+
+    static RunSummary of(const RunContext &context);
+};
+
+} // namespace qs
