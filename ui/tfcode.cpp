@@ -387,7 +387,6 @@ TfProgram workersProgram(const TfCodeInput &in)
     out.line(QStringLiteral("# The Coordinator's own example: worker threads that stop together."));
     out.line(QStringLiteral("import random"));
     out.line(QStringLiteral("import threading"));
-    out.line(QStringLiteral("import time"));
     out.line(QStringLiteral("import tensorflow as tf"));
     out.blank();
     out.line(QStringLiteral("WORKERS = %1").arg(t.workers));
@@ -396,8 +395,10 @@ TfProgram workersProgram(const TfCodeInput &in)
     out.blank();
     out.line(QStringLiteral("def worker(coord, index):"));
     out.line(QStringLiteral("    while not coord.should_stop():"), CodeLine::WorkerLoop);
-    out.line(QStringLiteral("        time.sleep(STEP_SECONDS)  # one step of work"), CodeLine::WorkerStep);
-    out.line(QStringLiteral("        if random.random() < STOP_PROBABILITY:"));
+    out.line(QStringLiteral("        if coord.wait_for_stop(STEP_SECONDS):  # a step's work: the wait"),
+             CodeLine::WaitForStop);
+    out.line(QStringLiteral("            break"));
+    out.line(QStringLiteral("        if random.random() < STOP_PROBABILITY:"), CodeLine::WorkerStep);
     out.line(QStringLiteral("            coord.request_stop()  # the others see it on their next check"),
              CodeLine::WorkerRequestStop);
     out.blank();
@@ -406,7 +407,6 @@ TfProgram workersProgram(const TfCodeInput &in)
     out.line(QStringLiteral("           for i in range(WORKERS)]"));
     out.line(QStringLiteral("for t in threads:"));
     out.line(QStringLiteral("    t.start()"), CodeLine::StartThreads);
-    out.line(QStringLiteral("coord.wait_for_stop()"), CodeLine::WaitForStop);
     out.line(QStringLiteral("coord.join(threads, stop_grace_period_secs=%1)").arg(t.gracePeriodS), CodeLine::Join);
     return out.take(TfVariant::Workers);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "example/featurespec.h"
+#include "observe/threadstate.h"
 #include "run/runconfig.h"
 
 #include <QList>
@@ -28,7 +29,7 @@ enum class CodeLine : quint8 {
     BatchEnqueue,      // tf.train.shuffle_batch(...) / tf.train.batch(...): its enqueue
     Session,           // with tf.Session() as sess:
     StartThreads,      // tf.train.start_queue_runners(...) / t.start()
-    WaitForStop,       // coord.wait_for_stop() (the queue runners' close_on_stop threads)
+    WaitForStop,       // coord.wait_for_stop(...) (close_on_stop threads; a worker's step)
     CloseOnStop,       // queue.close(cancel_pending_enqueues=True)
     ShouldStop,        // while not coord.should_stop():  (the training loop)
     DequeueBatch,      // sess.run([image_batch, label_batch]): dequeue_many(batch_size)
@@ -38,7 +39,7 @@ enum class CodeLine : quint8 {
     RequestStop,       // coord.request_stop() in the finally clause
     Join,              // coord.join(threads, ...)
     WorkerLoop,        // while not coord.should_stop():  (a worker's loop)
-    WorkerStep,        // the worker's unit of work
+    WorkerStep,        // the worker's coin toss after its step
     WorkerRequestStop, // the worker that decides to stop everyone
 };
 
@@ -68,8 +69,16 @@ TfVariant tfVariant(const TfCodeInput &input);
 TfProgram generateTfProgram(const TfCodeInput &input);
 
 // The line a thread is executing given what the snapshot says of it; CodeLine::None for threads
-// that have ended or whose place has no line in the program. Pure and variant-free: a line the
-// program lacks resolves to -1 through TfProgram::lineOf.
+// that have ended. Pure and variant-free: a line the program lacks resolves to -1 through
+// TfProgram::lineOf.
 CodeLine codeLineFor(ThreadRole role, ThreadState state, Activity activity);
+
+// Whether a thread plays a part of the TensorFlow program: QueueScope's own helpers (the hang
+// watchdog, a scenario's stuck worker outside the workers demo) have no line.
+bool hasTfCounterpart(const QString &threadName, ThreadRole role);
+
+// The name shown beside a line: "QueueRunner-shuffle_batch/random_shuffle_queue-0" reads as
+// "random_shuffle_queue-0"; other names as they are.
+QString shortThreadName(const QString &name);
 
 } // namespace qs

@@ -37,7 +37,7 @@ CodeLine busyLine(ThreadRole role, ThreadState state, Activity activity)
     case ThreadRole::Worker:
         return activity == Activity::Working ? CodeLine::WorkerStep : CodeLine::WorkerLoop;
     case ThreadRole::Main:
-        return CodeLine::Session;
+        return CodeLine::StartThreads; // the workers demo's coordinator starting its workers
     }
     return CodeLine::None;
 }
@@ -65,6 +65,22 @@ CodeLine codeLineFor(ThreadRole role, ThreadState state, Activity activity)
         return busyLine(role, state, activity);
     }
     return CodeLine::None;
+}
+
+bool hasTfCounterpart(const QString &threadName, ThreadRole role)
+{
+    if (role == ThreadRole::Watcher)
+        return threadName.endsWith(QLatin1String("close_on_stop"));
+    return threadName != QLatin1String("stuck-worker");
+}
+
+QString shortThreadName(const QString &name)
+{
+    static const QString prefix = QStringLiteral("QueueRunner-");
+    if (!name.startsWith(prefix))
+        return name;
+    const QString rest = name.mid(prefix.size());
+    return rest.mid(rest.lastIndexOf(QLatin1Char('/')) + 1);
 }
 
 } // namespace qs

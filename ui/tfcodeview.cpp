@@ -7,6 +7,7 @@
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QPainter>
+#include <QPainterPath>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QToolTip>
@@ -86,6 +87,8 @@ QList<TfCodeView::LineMark> TfCodeView::computeMarks(const TfProgram &program, c
 {
     std::map<int, LineMark> byLine;
     for (const ThreadInfo &t : snap.threads) {
+        if (!hasTfCounterpart(t.name, t.role))
+            continue;
         const int line = program.lineOf(codeLineFor(t.role, t.state, t.activity));
         if (line < 0)
             continue;
@@ -148,8 +151,9 @@ QList<TfCodeView::Tag> TfCodeView::tags() const
         const QRectF r = blockBoundingGeometry(block).translated(contentOffset());
         qreal x = r.left() + document()->documentMargin() + block.layout()->lineAt(0).naturalTextWidth() + 3 * pad;
         for (int i = 0; i < m.threads.size(); ++i) {
-            const qreal w = fm.horizontalAdvance(m.threads[i]) + 2 * pad;
-            list.append({QRectF(x, r.top() + 1, w, r.height() - 2), m.threads[i], m.states[i]});
+            const QString label = shortThreadName(m.threads[i]);
+            const qreal w = fm.horizontalAdvance(label) + 2 * pad;
+            list.append({QRectF(x, r.top() + 1, w, r.height() - 2), m.threads[i], label, m.states[i]});
             x += w + pad;
         }
     }
@@ -169,7 +173,7 @@ void TfCodeView::paintEvent(QPaintEvent *e)
         StatePalette::fill(&p, tag.rect, tag.state);
         p.restore();
         p.setPen(StatePalette::textColor(tag.state));
-        p.drawText(tag.rect, Qt::AlignCenter, tag.thread);
+        p.drawText(tag.rect, Qt::AlignCenter, tag.label);
     }
 }
 

@@ -50,6 +50,7 @@ private:
     struct Tag {
         QRectF rect; // viewport coordinates
         QString thread;
+        QString label; // shortThreadName(thread)
         ThreadState state;
     };
     QList<Tag> tags() const;
