@@ -175,6 +175,7 @@ void CoordinatedThread::start()
     }
     g_live.fetch_add(1, std::memory_order_acq_rel);
     m_thread->start();
+    reapDetached(); // frees parked threads that have ended since
 }
 
 bool CoordinatedThread::isStarted() const
@@ -217,6 +218,10 @@ bool CoordinatedThread::addExitListener(std::weak_ptr<ExitListener> listener)
     std::lock_guard lock(m_state->mu);
     if (m_state->finished)
         return false;
+    for (const auto &known : m_state->listeners) {
+        if (!known.owner_before(listener) && !listener.owner_before(known))
+            return true; // already registered (join() called again on the same thread)
+    }
     m_state->listeners.push_back(std::move(listener));
     return true;
 }

@@ -43,9 +43,10 @@ protected:
 //  - Lifetime: destroying the handle of a finished thread frees its QThread (waiting only for
 //    Qt's teardown of it). Destroying, or detach()ing, the handle of a thread still running
 //    leaves that thread running: it is parked with its QThread (a running QThread may not be
-//    deleted) and freed by a later reapDetached() once it ends. A thread that never ends stays
-//    parked until the process exits; it must touch only what it shares ownership of, and the
-//    Recorder it was given must outlive it. liveCount() counts it until it ends.
+//    deleted) and freed once it has ended, by the next start() or reapDetached(). A thread that
+//    never ends stays parked until the process exits (nothing joins it, so exit is not held up); it must
+//    touch only what it shares ownership of, and the Recorder it was given must outlive it. liveCount()
+//    counts it until it ends.
 //  - Every method is thread-safe; the destructor must not run on the thread itself (if it does,
 //    the handle is parked as if detached).
 //

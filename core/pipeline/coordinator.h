@@ -42,7 +42,8 @@ class Recorder;
 //  - Observation (with a Recorder): events request_stop {error, first}, error {kind, message,
 //    kept}, join {result, still_running}; the caller of waitForStop is marked Waiting and the
 //    caller of join Joining while they wait, Running after. Events are recorded after every
-//    lock is released (the Recorder's step gate may hold the caller there).
+//    lock is released, on the calling thread, so the Recorder's step gate may hold the caller
+//    there: a UI thread that requests a stop in step mode should release the gate first.
 //
 // Example (the trainer thread of a run):
 //   Coordinator coord(&recorder);

@@ -6,42 +6,12 @@
 #include <QJsonObject>
 
 #include <algorithm>
-#include <optional>
 
 namespace qs {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::optional<Clock::time_point> deadlineFor(Timeout timeout)
-{
-    if (timeout.count() < 0)
-        return std::nullopt;
-    return Clock::now() + timeout;
-}
-
-bool expired(const std::optional<Clock::time_point> &deadline)
-{
-    return deadline && Clock::now() >= *deadline;
-}
-
-void waitLocked(std::condition_variable &cv, std::unique_lock<std::mutex> &lock,
-                const std::optional<Clock::time_point> &deadline)
-{
-    if (deadline)
-        cv.wait_until(lock, *deadline);
-    else
-        cv.wait(lock);
-}
-
-// Removes a ticket from its line; true when it was the head (the next one may now proceed).
-bool leaveLine(std::deque<quint64> &line, quint64 ticket)
-{
-    const bool head = !line.empty() && line.front() == ticket;
-    line.erase(std::find(line.begin(), line.end(), ticket));
-    return head;
-}
 
 } // namespace
 
@@ -107,14 +77,12 @@ void QueueBase::close(bool cancelPendingEnqueues)
         changed = !m_closed || (cancelPendingEnqueues && !m_cancelled);
         m_closed = true;
         m_cancelled = m_cancelled || cancelPendingEnqueues;
-        if (changed)
-            reportLocked();
+        if (changed) {
+            m_changed = true;
+            flushLocked(); // fails or completes every waiter the close decides
+        }
     }
-    if (!changed)
-        return;
-    m_enqueueCv.notify_all();
-    m_dequeueCv.notify_all();
-    if (m_recorder) {
+    if (changed && m_recorder) {
         m_recorder->event(
             EventKind::QueueClose, CoordinatedThread::currentName(),
             {{QStringLiteral("queue"), m_name}, {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
@@ -129,6 +97,7 @@ int QueueBase::dequeuableLocked() const
 
 void QueueBase::reportLocked()
 {
+    m_changed = false;
     if (m_recorder)
         m_recorder->queueChanged(m_queueId, sizeLocked(), m_enqueued, m_dequeued, m_closed);
 }
@@ -138,81 +107,172 @@ QString QueueBase::closedMessage() const
     return QStringLiteral("%1 '%2' is closed.").arg(typeName(), m_name);
 }
 
+void QueueBase::finishLocked(Waiter &w, Status result)
+{
+    w.finished = true;
+    w.result = std::move(result);
+    w.cv.notify_one(); // under the mutex: the waiter cannot return (and destroy w) before we unlock
+}
+
+bool QueueBase::serveEnqueuersLocked()
+{
+    bool progress = false;
+    while (!m_enqueuers.empty()) {
+        Waiter &w = *m_enqueuers.front();
+        if (m_cancelled) {
+            finishLocked(w, Status(ErrorKind::Cancelled, QStringLiteral("Enqueue operation was cancelled")));
+        } else {
+            const int k = std::min(m_capacity - sizeLocked(), w.count - w.done);
+            if (k > 0) {
+                w.enqueueOp->pushLocked(k);
+                w.done += k;
+                m_enqueued += k;
+                m_changed = progress = true;
+            }
+            if (w.done < w.count)
+                return progress;
+            finishLocked(w, {});
+        }
+        m_enqueuers.pop_front();
+        progress = true;
+    }
+    return progress;
+}
+
+bool QueueBase::serveDequeuersLocked()
+{
+    bool progress = false;
+    while (!m_dequeuers.empty()) {
+        Waiter &w = *m_dequeuers.front();
+        const int available = dequeuableLocked();
+        const int need = w.count - w.done;
+        if (m_closed && available < need) {
+            if (w.allowSmall && w.done + available > 0) {
+                w.dequeueOp->takeLocked(available);
+                w.done += available;
+                m_dequeued += w.done;
+                finishLocked(w, {});
+            } else {
+                if (w.done > 0) {
+                    w.dequeueOp->restoreLocked();
+                    w.done = 0;
+                }
+                finishLocked(w, Status(ErrorKind::OutOfRange,
+                                       QStringLiteral("%1 '%2' is closed and has insufficient elements "
+                                                      "(requested %3, current size %4)")
+                                           .arg(typeName(), m_name)
+                                           .arg(w.count)
+                                           .arg(sizeLocked())));
+            }
+        } else {
+            const int k = std::min(available, need);
+            if (k > 0) {
+                w.dequeueOp->takeLocked(k);
+                w.done += k;
+                m_changed = progress = true;
+            }
+            if (w.done < w.count)
+                return progress;
+            m_dequeued += w.count;
+            finishLocked(w, {});
+        }
+        m_dequeuers.pop_front();
+        m_changed = progress = true;
+    }
+    return progress;
+}
+
+void QueueBase::flushLocked()
+{
+    // Taking makes room for enqueuers, adding makes elements for dequeuers: go round until
+    // neither line can move.
+    for (bool progress = true; progress;) {
+        const bool enqueued = serveEnqueuersLocked();
+        const bool dequeued = serveDequeuersLocked();
+        progress = enqueued || dequeued;
+    }
+    if (m_changed)
+        reportLocked();
+}
+
+void QueueBase::abandonLocked(Waiter &w, Timeout timeout)
+{
+    const bool enqueuer = w.enqueueOp != nullptr;
+    auto &line = enqueuer ? m_enqueuers : m_dequeuers;
+    line.erase(std::find(line.begin(), line.end(), &w));
+    QString message;
+    if (enqueuer) {
+        message = QStringLiteral("%1 '%2' timed out after %3 ms waiting to enqueue "
+                                 "(%4 of %5 element(s) enqueued, capacity %6)")
+                      .arg(typeName(), m_name)
+                      .arg(timeout.count())
+                      .arg(w.done)
+                      .arg(w.count)
+                      .arg(m_capacity);
+    } else {
+        const int held = w.done;
+        if (w.done > 0) {
+            w.dequeueOp->restoreLocked();
+            w.done = 0;
+            m_changed = true;
+        }
+        message = QStringLiteral("%1 '%2' timed out after %3 ms waiting to dequeue %4 element(s) "
+                                 "(%5 held and given back, current size %6)")
+                      .arg(typeName(), m_name)
+                      .arg(timeout.count())
+                      .arg(w.count)
+                      .arg(held)
+                      .arg(sizeLocked());
+    }
+    w.finished = true;
+    w.result = Status(ErrorKind::DeadlineExceeded, message);
+    flushLocked(); // the next in line may now proceed, maybe with the elements given back
+}
+
+void QueueBase::awaitLocked(Waiter &w, std::unique_lock<std::mutex> &lock, Timeout timeout,
+                            ThreadState blocked, Activity activity)
+{
+    if (w.finished)
+        return;
+    const bool bounded = timeout.count() >= 0;
+    const Clock::time_point deadline = bounded ? Clock::now() + timeout : Clock::time_point::max();
+    ObservedThread::setState(blocked, activity, m_name);
+    while (!w.finished) {
+        if (bounded && Clock::now() >= deadline) {
+            abandonLocked(w, timeout);
+            break;
+        }
+        if (bounded)
+            w.cv.wait_until(lock, deadline);
+        else
+            w.cv.wait(lock);
+    }
+    ObservedThread::setState(ThreadState::Running, activity, m_name);
+}
+
 Status QueueBase::enqueueN(int count, Timeout timeout, EnqueueOp &op, int *enqueued)
 {
-    const auto deadline = deadlineFor(timeout);
-    int done = 0;
-    Status result;
-    bool wakeDequeuers = false;
-    bool wakeEnqueuers = false;
-    {
-        std::unique_lock lock(m_mu);
-        if (m_closed) {
-            result = Status(ErrorKind::Cancelled, closedMessage());
-        } else {
-            quint64 ticket = 0;
-            bool blocked = false;
-            bool dirty = false; // a change not yet reported to the Recorder
-            for (;;) {
-                if (m_cancelled) { // closed while this caller waited in line
-                    result = Status(ErrorKind::Cancelled, QStringLiteral("Enqueue operation was cancelled"));
-                    break;
-                }
-                if (ticket ? m_enqueuers.front() == ticket : m_enqueuers.empty()) {
-                    const int k = std::min(m_capacity - sizeLocked(), count - done);
-                    if (k > 0) {
-                        op.pushLocked(k);
-                        done += k;
-                        m_enqueued += k;
-                        wakeDequeuers = dirty = true;
-                    }
-                    if (done == count)
-                        break;
-                }
-                if (expired(deadline)) {
-                    result = Status(ErrorKind::DeadlineExceeded,
-                                    QStringLiteral("%1 '%2' timed out after %3 ms waiting to enqueue "
-                                                   "(%4 of %5 element(s) enqueued, capacity %6)")
-                                        .arg(typeName(), m_name)
-                                        .arg(timeout.count())
-                                        .arg(done)
-                                        .arg(count)
-                                        .arg(m_capacity));
-                    break;
-                }
-                if (!ticket) {
-                    ticket = ++m_nextTicket;
-                    m_enqueuers.push_back(ticket);
-                }
-                if (!blocked) {
-                    blocked = true;
-                    ObservedThread::setState(ThreadState::BlockedFull, Activity::Enqueuing, m_name);
-                }
-                if (dirty) {
-                    reportLocked();
-                    dirty = false;
-                }
-                if (wakeDequeuers) { // partial progress: dequeuers may use it while this caller waits on
-                    m_dequeueCv.notify_all();
-                    wakeDequeuers = false;
-                }
-                waitLocked(m_enqueueCv, lock, deadline);
-            }
-            if (dirty)
-                reportLocked();
-            if (ticket)
-                wakeEnqueuers = leaveLine(m_enqueuers, ticket);
-            if (blocked)
-                ObservedThread::setState(ThreadState::Running, Activity::Enqueuing, m_name);
-        }
+    std::unique_lock lock(m_mu);
+    Waiter w;
+    if (m_closed) {
+        w.result = Status(ErrorKind::Cancelled, closedMessage());
+    } else if (m_enqueuers.empty() && m_capacity - sizeLocked() >= count) {
+        // Nobody ahead and room for all: what serving this caller at the head would do, at once.
+        op.pushLocked(count);
+        w.done = count;
+        m_enqueued += count;
+        m_changed = true;
+        flushLocked();
+    } else {
+        w.enqueueOp = &op;
+        w.count = count;
+        m_enqueuers.push_back(&w);
+        flushLocked();
+        awaitLocked(w, lock, timeout, ThreadState::BlockedFull, Activity::Enqueuing);
     }
-    if (wakeDequeuers)
-        m_dequeueCv.notify_all();
-    if (wakeEnqueuers)
-        m_enqueueCv.notify_all();
     if (enqueued)
-        *enqueued = done;
-    return result;
+        *enqueued = w.done;
+    return w.result;
 }
 
 Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueOp &op)
@@ -223,98 +283,23 @@ Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueO
             QStringLiteral("%1 '%2': cannot dequeue %3 elements").arg(typeName(), m_name).arg(count));
     if (count == 0)
         return {};
-    const auto deadline = deadlineFor(timeout);
-    int taken = 0;
-    Status result;
-    bool wakeDequeuers = false;
-    bool wakeEnqueuers = false;
-    {
-        std::unique_lock lock(m_mu);
-        quint64 ticket = 0;
-        bool blocked = false;
-        bool dirty = false;   // a change not yet reported to the Recorder
-        bool touched = false; // elements were taken (and maybe given back)
-        for (;;) {
-            if (ticket ? m_dequeuers.front() == ticket : m_dequeuers.empty()) {
-                const int available = dequeuableLocked();
-                if (m_closed && available < count - taken) {
-                    if (allowSmall && taken + available > 0) {
-                        op.takeLocked(available);
-                        taken += available;
-                        wakeEnqueuers = touched = true;
-                        break;
-                    }
-                    if (taken > 0) {
-                        op.restoreLocked();
-                        taken = 0;
-                    }
-                    result = Status(ErrorKind::OutOfRange,
-                                    QStringLiteral("%1 '%2' is closed and has insufficient elements "
-                                                   "(requested %3, current size %4)")
-                                        .arg(typeName(), m_name)
-                                        .arg(count)
-                                        .arg(sizeLocked()));
-                    break;
-                }
-                const int k = std::min(available, count - taken);
-                if (k > 0) {
-                    op.takeLocked(k);
-                    taken += k;
-                    wakeEnqueuers = dirty = touched = true;
-                }
-                if (taken == count)
-                    break;
-            }
-            if (expired(deadline)) {
-                const int held = taken;
-                if (taken > 0) {
-                    op.restoreLocked();
-                    taken = 0;
-                }
-                result =
-                    Status(ErrorKind::DeadlineExceeded,
-                           QStringLiteral("%1 '%2' timed out after %3 ms waiting to dequeue %4 element(s) "
-                                          "(%5 held and given back, current size %6)")
-                               .arg(typeName(), m_name)
-                               .arg(timeout.count())
-                               .arg(count)
-                               .arg(held)
-                               .arg(sizeLocked()));
-                break;
-            }
-            if (!ticket) {
-                ticket = ++m_nextTicket;
-                m_dequeuers.push_back(ticket);
-            }
-            if (!blocked) {
-                blocked = true;
-                ObservedThread::setState(ThreadState::BlockedEmpty, Activity::Dequeuing, m_name);
-            }
-            if (dirty) {
-                reportLocked();
-                dirty = false;
-            }
-            if (wakeEnqueuers) { // partial progress: enqueuers may use the room while this caller waits on
-                m_enqueueCv.notify_all();
-                wakeEnqueuers = false;
-            }
-            waitLocked(m_dequeueCv, lock, deadline);
-        }
-        if (result.isOk())
-            m_dequeued += taken;
-        if (touched)
-            reportLocked();
-
-        if (ticket)
-            wakeDequeuers = leaveLine(m_dequeuers, ticket);
-        if (blocked)
-            ObservedThread::setState(ThreadState::Running, Activity::Dequeuing, m_name);
+    std::unique_lock lock(m_mu);
+    Waiter w;
+    if (m_dequeuers.empty() && dequeuableLocked() >= count) {
+        // Nobody ahead and enough elements: what serving this caller at the head would do, at once.
+        op.takeLocked(count);
+        m_dequeued += count;
+        m_changed = true;
+        flushLocked();
+        return {};
     }
-    if (wakeEnqueuers)
-        m_enqueueCv.notify_all();
-    if (wakeDequeuers)
-        m_dequeueCv.notify_all();
-    return result;
+    w.dequeueOp = &op;
+    w.count = count;
+    w.allowSmall = allowSmall;
+    m_dequeuers.push_back(&w);
+    flushLocked();
+    awaitLocked(w, lock, timeout, ThreadState::BlockedEmpty, Activity::Dequeuing);
+    return w.result;
 }
 
 } // namespace qs

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/status.h"
+#include "observe/threadstate.h"
 
 #include <QString>
 
@@ -32,10 +33,12 @@ struct QueueCounters {
 // arrival order, closing, timeouts, counters and observation. Queue<T> adds the elements.
 //
 // Contract:
-//  - Thread-safe; one std::mutex guards everything. Blocked callers are served in arrival order:
+//  - Thread-safe; one std::mutex guards everything. Callers are served in arrival order:
 //    enqueuers in one line, dequeuers in another, and only the head of a line makes progress
 //    (an enqueueMany at the head adds what fits and keeps waiting; a dequeueMany at the head
-//    takes what is available, holding it while it waits for the rest).
+//    takes what is available, holding it while it waits for the rest). As in TensorFlow's
+//    queue_base, whichever call changes the queue serves the waiting heads on their behalf and
+//    wakes only the callers it finished, so a sleeping head never holds the line up.
 //  - Dequeuing: a dequeue may take an element only while size() > minAfterDequeue() (0 for a
 //    FIFO); close() lifts that floor. Once closed with fewer elements than it still needs, the
 //    head dequeueMany puts back what it held (at the front, in order) and fails OutOfRange
@@ -43,17 +46,19 @@ struct QueueCounters {
 //    (m counts the restored elements); a dequeueUpTo returns what there is (at least one).
 //  - Enqueuing: on a closed queue fails Cancelled "<Type> '<name>' is closed.". close() lets
 //    pending enqueues finish; close(true) fails every pending one with Cancelled "Enqueue
-//    operation was cancelled" (what an enqueueMany already added stays). Either close wakes
-//    every blocked caller.
+//    operation was cancelled" (what an enqueueMany already added stays). A close settles every
+//    waiting dequeuer at once (served, or OutOfRange); close(true) also every waiting enqueuer,
+//    so it wakes every blocked caller (the close-on-stop watcher relies on that).
 //  - Timeouts: a caller that waited `timeout` fails DeadlineExceeded, gives back what it held
 //    and leaves its line; the queue stays usable. Timeout 0 never waits.
-//  - size() may briefly exceed capacity() after a dequeueMany larger than the free room gives
-//    its elements back; enqueuers then wait for room as usual.
+//  - size() does not count what a waiting dequeueMany holds. It may briefly exceed capacity()
+//    after a dequeueMany larger than the free room gives its elements back; enqueuers then wait
+//    for room as usual. waitingEnqueuers/waitingDequeuers count the callers still in a line.
 //  - Ordering: an element's enqueue happens-before its dequeue (the mutex); counters() and
 //    size() are consistent snapshots taken under the mutex.
-//  - Observation: with a Recorder, the queue registers itself, reports every size change with
-//    queueChanged() under its mutex, marks a caller BlockedFull/BlockedEmpty (activity
-//    Enqueuing/Dequeuing, detail the queue name) before it waits and Running after, and records
+//  - Observation: with a Recorder, the queue registers itself, reports size changes with
+//    queueChanged() under its mutex (once per call that changed it), marks a caller BlockedFull/BlockedEmpty
+//    (activity Enqueuing/Dequeuing, detail the queue name) before it waits and Running after, and records
 //    queue_close {queue, cancel_pending} after unlocking. The Recorder must outlive the queue.
 class QueueBase {
 public:
@@ -102,6 +107,26 @@ protected:
     Status dequeueN(int count, bool allowSmall, Timeout timeout, DequeueOp &op);
 
 private:
+    // A caller waiting in a line. It lives on that caller's stack; whoever holds the mutex may
+    // move its elements (serve it) and finish it, so its cv is notified under the mutex.
+    struct Waiter {
+        EnqueueOp *enqueueOp = nullptr;
+        DequeueOp *dequeueOp = nullptr;
+        int count = 0;
+        int done = 0; // elements moved so far
+        bool allowSmall = false;
+        bool finished = false;
+        Status result;
+        std::condition_variable cv;
+    };
+
+    bool serveEnqueuersLocked();
+    bool serveDequeuersLocked();
+    void flushLocked(); // serves the heads of both lines while either makes progress
+    void finishLocked(Waiter &w, Status result);
+    void awaitLocked(Waiter &w, std::unique_lock<std::mutex> &lock, Timeout timeout, ThreadState blocked,
+                     Activity activity);
+    void abandonLocked(Waiter &w, Timeout timeout);
     int dequeuableLocked() const;
     void reportLocked();
     QString closedMessage() const;
@@ -114,15 +139,13 @@ private:
     int m_queueId = -1;
 
     mutable std::mutex m_mu;
-    std::condition_variable m_enqueueCv; // room appeared, the head enqueuer left, or closed
-    std::condition_variable m_dequeueCv; // elements appeared, the head dequeuer left, or closed
-    bool m_closed = false;               // guarded by m_mu
-    bool m_cancelled = false;            // guarded by m_mu
-    qint64 m_enqueued = 0;               // guarded by m_mu
-    qint64 m_dequeued = 0;               // guarded by m_mu
-    quint64 m_nextTicket = 0;            // guarded by m_mu
-    std::deque<quint64> m_enqueuers;     // guarded by m_mu: tickets of waiting enqueuers, in order
-    std::deque<quint64> m_dequeuers;     // guarded by m_mu: tickets of waiting dequeuers, in order
+    bool m_closed = false;            // guarded by m_mu
+    bool m_cancelled = false;         // guarded by m_mu
+    bool m_changed = false;           // guarded by m_mu: size or totals changed since the last report
+    qint64 m_enqueued = 0;            // guarded by m_mu
+    qint64 m_dequeued = 0;            // guarded by m_mu
+    std::deque<Waiter *> m_enqueuers; // guarded by m_mu: enqueue calls in progress, in arrival order
+    std::deque<Waiter *> m_dequeuers; // guarded by m_mu: dequeue calls in progress, in arrival order
 };
 
 } // namespace qs

@@ -254,6 +254,23 @@ private slots:
         QCOMPARE(*q->dequeue(t), 5);
     }
 
+    void timedOutHeadGivesWayToTheNext()
+    {
+        auto q = makeQueue(4);
+        fill(*q, {1, 2});
+        Async<Result<std::vector<int>>> head([q] { return q->dequeueMany(3, 1000ms); },
+                                             QStringLiteral("head"));
+        QTRY_COMPARE_WITH_TIMEOUT(q->counters().waitingDequeuers, 1, kLongMs);
+        Async<Result<int>> next([q] { return q->dequeue(); }, QStringLiteral("next"));
+        QTRY_COMPARE_WITH_TIMEOUT(q->counters().waitingDequeuers, 2, kLongMs);
+        QCOMPARE(q->size(), 0); // the head holds both elements
+        QVERIFY(head.finished());
+        QCOMPARE(head.result().status().kind(), ErrorKind::DeadlineExceeded);
+        QVERIFY(next.finished()); // served at once with the first element given back
+        QCOMPARE(*next.result(), 1);
+        QCOMPARE(drain(*q), (std::vector<int>{2}));
+    }
+
     void dequeuersServedInArrivalOrder()
     {
         auto q = makeQueue(4);
