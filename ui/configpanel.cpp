@@ -109,8 +109,8 @@ void ConfigPanel::buildForms()
     QFormLayout *model = group("modelGroup");
     m_imageWidth = addSpin(model, "image_width", 1, 4096);
     m_imageHeight = addSpin(model, "image_height", 1, 4096);
-    m_inputSize = addSpin(model, "input_size", 1, 512);
-    m_hidden = addSpin(model, "hidden", 1, 65536);
+    m_inputSize = addSpin(model, "input_size", 2, 256);
+    m_hidden = addSpin(model, "hidden", 2, 4096);
     m_maxSteps = addSpin(model, "max_steps", 0, kIntMax);
     m_evalEvery = addSpin(model, "eval_every", 0, kIntMax);
 
@@ -125,7 +125,7 @@ void ConfigPanel::buildForms()
     m_startRunners = addCheck(stopping, "start_queue_runners");
 
     QFormLayout *workers = group("workersGroup");
-    m_workers = addSpin(workers, "workers", 1, 256);
+    m_workers = addSpin(workers, "workers", 1, 64);
     m_workerStep = addSpin(workers, "worker_step_ms", 0, 60000);
     m_stopProbability = addDouble(workers, "stop_probability", 0, 1, 3);
     m_stopProbability->setSingleStep(0.01);
@@ -274,7 +274,7 @@ void ConfigPanel::revalidate()
     RunConfig c = config();
     if (c.pipeline.files.isEmpty())
         c.pipeline.files = QStringList{QStringLiteral("-")}; // no files yet is not a knob's fault
-    const Status s = c.validate();
+    const Status s = m_mode == QLatin1String("workers") ? c.trainer.validate() : c.validate();
     const QString problem = s.isOk() ? QString() : s.message();
     const bool changed = problem.isEmpty() != m_problem.isEmpty();
     m_problem = problem;

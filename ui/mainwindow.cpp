@@ -107,11 +107,11 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     connect(m_controlsPanel, &ControlsPanel::message, this, &MainWindow::showMessage);
     connect(m_controlsPanel, &ControlsPanel::configChanged, this, &MainWindow::updateCode);
     connect(m_controlsPanel, &ControlsPanel::startBlockChanged, this, [this](const QString &reason) {
+        const QString before = m_controls->startBlockReason();
         m_controls->setStartBlocked(reason);
-        if (!reason.isEmpty())
-            showMessage(reason);
+        if (!reason.isEmpty() || m_message == before)
+            showMessage(reason); // say why Start waits; take it back once it no longer does
     });
-    m_controls->setStartBlocked(m_controlsPanel->startBlockReason());
     createToolBar();
     createMenus();
     statusBar()->addWidget(m_status, 1);
@@ -129,6 +129,8 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     m_controlsPanel->restoreSettings();
     retranslateUi();
     updateCode();
+    m_controls->setStartBlocked(m_controlsPanel->startBlockReason());
+    showMessage(m_controlsPanel->startBlockReason());
     applySnapshot(std::make_shared<const Snapshot>());
     connect(m_timer, &QTimer::timeout, this, &MainWindow::poll);
     m_timer->start(33);
@@ -318,6 +320,7 @@ void MainWindow::zoomReset()
 
 void MainWindow::showMessage(const QString &text)
 {
+    m_message = text;
     m_status->showMessage(text);
 }
 

@@ -120,6 +120,7 @@ private:
     TfCodeView *m_code;
     StateHelpView *m_stateHelp;
     std::optional<FeatureSpec> m_spec;
+    QString m_message; // the status bar's note
     QList<QDockWidget *> m_docks;
     QByteArray m_defaultLayout;
     QStringList m_inputFiles;

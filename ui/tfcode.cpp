@@ -102,7 +102,8 @@ QString shapeExpr(const ImageSpec &img)
 }
 
 // The parse_single_example features dict, then the decode lines, inside read_and_decode().
-void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &serialized, const QString &indent)
+void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &serialized, const QString &indent,
+                        CodeLine decodeTag)
 {
     const ImageSpec img = imageSpecOf(in);
     const LabelSpec label = labelSpecOf(in);
@@ -136,14 +137,14 @@ void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &seri
             decoder = QStringLiteral("tf.image.decode_jpeg");
         else if (img.format == ImageFormat::Png)
             decoder = QStringLiteral("tf.image.decode_png");
-        out.line(indent + QStringLiteral("image = %1(%2, channels=3)").arg(decoder, feature), CodeLine::Decode);
+        out.line(indent + QStringLiteral("image = %1(%2, channels=3)").arg(decoder, feature), decodeTag);
         if (decoder == QLatin1String("tf.image.decode_image"))
             out.line(indent + QStringLiteral("image.set_shape([None, None, 3])"));
         break;
     }
     case ImageEncoding::Raw:
         out.line(indent + QStringLiteral("image = tf.decode_raw(%1, %2)").arg(feature, dtypeName(img.dtype)),
-                 CodeLine::Decode);
+                 decodeTag);
         out.line(indent + QStringLiteral("image = tf.reshape(image, %1)").arg(shapeExpr(img)));
         break;
     case ImageEncoding::FloatPixels:
@@ -152,7 +153,7 @@ void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &seri
                                        ? feature
                                        : QStringLiteral("tf.sparse_tensor_to_dense(%1)").arg(feature),
                                    shapeExpr(img)),
-                 CodeLine::Decode);
+                 decodeTag);
         break;
     }
     out.line(indent + QStringLiteral("image = tf.image.resize_images(image, [HEIGHT, WIDTH])"));
@@ -270,7 +271,7 @@ TfProgram queuesProgram(const TfCodeInput &in)
         out.line(QStringLiteral("    # skip_corrupt: QueueScope counts and skips a record that fails its CRC; "
                                 "TensorFlow would raise DataLossError"));
     emitSlowMotion(out, p, QStringLiteral("    "));
-    emitParseAndDecode(out, in, QStringLiteral("serialized"), QStringLiteral("    "));
+    emitParseAndDecode(out, in, QStringLiteral("serialized"), QStringLiteral("    "), CodeLine::Decode);
     out.line(QStringLiteral("    return image, label"));
     out.blank();
     out.line(QStringLiteral("filename_queue = tf.train.string_input_producer("), CodeLine::InputProducer);
@@ -351,7 +352,8 @@ TfProgram naiveProgram(const TfCodeInput &in)
     out.line(QStringLiteral("                yield record"));
     out.blank();
     out.line(QStringLiteral("def decode(serialized):"));
-    emitParseAndDecode(out, in, QStringLiteral("serialized"), QStringLiteral("    "));
+    // The Python thread is at the sess.run() that evaluates this graph, tagged there instead.
+    emitParseAndDecode(out, in, QStringLiteral("serialized"), QStringLiteral("    "), CodeLine::None);
     out.line(QStringLiteral("    return image, label"));
     out.blank();
     out.line(QStringLiteral("serialized = tf.placeholder(tf.string, [])"));

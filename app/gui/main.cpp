@@ -1,5 +1,6 @@
 #include "ui/languagemanager.h"
 #include "ui/mainwindow.h"
+#include "ui/runcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -35,7 +36,7 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files to read."),
                                  QStringLiteral("[FILE...]"));
-    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("Select the scenario NAME."),
+    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("Select the scenario NAME (or a .json file)."),
                                       QStringLiteral("NAME"));
     const QCommandLineOption start(QStringLiteral("start"), QStringLiteral("Start the run at once."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
@@ -72,9 +73,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    // The pipeline is wired to the window's signals and snapshot source by the app's owner of
-    // the run; without it the window shows an idle run.
     qs::MainWindow window; // in the saved language, else the system's
+    qs::RunController controller(&window);
     if (!language.isEmpty())
         window.languages()->setLanguage(language); // for this session only
     QStringList files;
@@ -82,11 +82,16 @@ int main(int argc, char **argv)
         files << QDir::current().absoluteFilePath(f);
     if (!files.isEmpty())
         window.openFiles(files);
-    if (parser.isSet(scenario) && !window.selectScenario(parser.value(scenario)))
-        window.showMessage(
-            QApplication::translate("main", "Unknown scenario: %1").arg(parser.value(scenario)));
-    if (parser.isSet(start))
-        QTimer::singleShot(0, &window, &qs::MainWindow::startRequested);
+    if (parser.isSet(scenario) && !window.selectScenario(parser.value(scenario))) {
+        std::fprintf(stderr, "queuescope: unknown scenario %s\n", qPrintable(parser.value(scenario)));
+        return 2;
+    }
+    if (parser.isSet(start)) {
+        QObject::connect(&controller, &qs::RunController::startFailed, [](const QString &message) {
+            std::fprintf(stderr, "queuescope: %s\n", qPrintable(message));
+        });
+        QTimer::singleShot(0, &controller, &qs::RunController::start);
+    }
     window.show();
     if (parser.isSet(screenshot))
         scheduleScreenshot(&window, parser.value(screenshot), afterSeconds);
