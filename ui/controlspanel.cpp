@@ -5,6 +5,8 @@
 #include "ui/uitext.h"
 
 #include <QBoxLayout>
+#include <QComboBox>
+#include <QPushButton>
 #include <QEvent>
 #include <QFrame>
 #include <QScrollArea>
@@ -111,7 +113,9 @@ void ControlsPanel::setRunning(bool running)
     if (running == m_running)
         return;
     m_running = running;
-    m_picker->setEnabled(!running);
+    // The scenario's description stays readable; only the choice is locked.
+    m_picker->box()->setEnabled(!running);
+    m_picker->loadButton()->setEnabled(!running);
     m_config->setEnabled(!running);
 }
 

@@ -34,6 +34,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QScreen>
 #include <QToolBar>
 
 #include <algorithm>
@@ -63,7 +64,14 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/queuescope-256.png")));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
-    resize(1400, 900);
+    // The left column (controls above the log, code and help tabs) runs the full height, as the
+    // design sketch has it; the diagram, timeline and charts share the rest.
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    QSize size(1600, 1000);
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+    resize(size);
 
     m_timeline->setObjectName(QStringLiteral("timelinePanel"));
     setCentralWidget(m_timeline);
@@ -89,11 +97,11 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     events->raise();
     splitDockWidget(samples, metrics, Qt::Horizontal);
     splitDockWidget(metrics, queues, Qt::Horizontal);
-    resizeDocks({pipeline}, {290}, Qt::Vertical);
-    resizeDocks({samples}, {280}, Qt::Vertical);
-    resizeDocks({controls}, {400}, Qt::Horizontal);
-    resizeDocks({controls, events}, {420, 380}, Qt::Vertical);
-    resizeDocks({samples, metrics, queues}, {380, 560, 380}, Qt::Horizontal);
+    resizeDocks({pipeline}, {250}, Qt::Vertical);
+    resizeDocks({samples}, {300}, Qt::Vertical);
+    resizeDocks({controls}, {420}, Qt::Horizontal);
+    resizeDocks({controls, events}, {500, 450}, Qt::Vertical);
+    resizeDocks({samples, metrics, queues}, {330, 500, 330}, Qt::Horizontal);
 
     connect(m_controls, &RunControls::openRequested, this, &MainWindow::chooseFiles);
     connect(m_controls, &RunControls::startRequested, this, &MainWindow::startRequested);
@@ -201,7 +209,9 @@ void MainWindow::applySnapshot(const SnapshotPtr &snap)
     m_metrics->setSnapshot(*shown);
     m_queueChart->setSnapshot(*shown);
     m_code->setSnapshot(*shown);
-    m_controlsPanel->setRunning(shown->run == RunState::Running || shown->run == RunState::Stopping);
+    const bool live = shown->run == RunState::Running || shown->run == RunState::Stopping;
+    m_controlsPanel->setRunning(live);
+    m_scenarioBox->setEnabled(!live);
     m_controls->setSnapshot(*shown);
     m_status->setSnapshot(*shown);
 }
@@ -322,6 +332,26 @@ void MainWindow::showMessage(const QString &text)
 {
     m_message = text;
     m_status->showMessage(text);
+}
+
+bool MainWindow::showPanel(const QString &name)
+{
+    static const QHash<QString, QString> docks{
+        {QStringLiteral("controls"), QStringLiteral("controlsDock")},
+        {QStringLiteral("pipeline"), QStringLiteral("pipelineDock")},
+        {QStringLiteral("events"), QStringLiteral("eventLogDock")},
+        {QStringLiteral("threads"), QStringLiteral("threadTableDock")},
+        {QStringLiteral("code"), QStringLiteral("tfCodeDock")},
+        {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
+        {QStringLiteral("samples"), QStringLiteral("samplesDock")},
+        {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
+        {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
+    auto *dock = findChild<QDockWidget *>(docks.value(name));
+    if (!dock)
+        return false;
+    dock->show();
+    dock->raise();
+    return true;
 }
 
 void MainWindow::saveLayout() const

@@ -74,6 +74,9 @@ public slots:
     void zoomOut();
     void zoomReset();
     void showMessage(const QString &text); // a note in the status bar, never a dialog
+    // Shows and raises a panel: "controls", "pipeline", "events", "threads", "code", "states",
+    // "samples", "metrics", "queues". False for an unknown name.
+    bool showPanel(const QString &name);
 
 signals:
     void startRequested();

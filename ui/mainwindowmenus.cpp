@@ -98,11 +98,7 @@ void MainWindow::createMenus()
     });
 
     m_helpMenu = menuBar()->addMenu(QString());
-    m_stateHelpAction = m_helpMenu->addAction(QString(), this, [this] {
-        auto *dock = findChild<QDockWidget *>(QStringLiteral("stateHelpDock"));
-        dock->show();
-        dock->raise();
-    });
+    m_stateHelpAction = m_helpMenu->addAction(QString(), this, [this] { showPanel(QStringLiteral("states")); });
     m_stateHelpAction->setShortcut(QKeySequence::HelpContents);
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(

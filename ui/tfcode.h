@@ -77,8 +77,4 @@ CodeLine codeLineFor(ThreadRole role, ThreadState state, Activity activity);
 // watchdog, a scenario's stuck worker outside the workers demo) have no line.
 bool hasTfCounterpart(const QString &threadName, ThreadRole role);
 
-// The name shown beside a line: "QueueRunner-shuffle_batch/random_shuffle_queue-0" reads as
-// "random_shuffle_queue-0"; other names as they are.
-QString shortThreadName(const QString &name);
-
 } // namespace qs

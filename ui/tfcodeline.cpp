@@ -74,13 +74,4 @@ bool hasTfCounterpart(const QString &threadName, ThreadRole role)
     return threadName != QLatin1String("stuck-worker");
 }
 
-QString shortThreadName(const QString &name)
-{
-    static const QString prefix = QStringLiteral("QueueRunner-");
-    if (!name.startsWith(prefix))
-        return name;
-    const QString rest = name.mid(prefix.size());
-    return rest.mid(rest.lastIndexOf(QLatin1Char('/')) + 1);
-}
-
 } // namespace qs

@@ -149,12 +149,21 @@ QList<TfCodeView::Tag> TfCodeView::tags() const
         if (!block.isValid() || !block.layout() || block.layout()->lineCount() == 0)
             continue;
         const QRectF r = blockBoundingGeometry(block).translated(contentOffset());
-        qreal x = r.left() + document()->documentMargin() + block.layout()->lineAt(0).naturalTextWidth() + 3 * pad;
+        QList<qreal> widths;
+        qreal total = 0;
+        for (const QString &name : m.threads) {
+            widths << fm.horizontalAdvance(UiText::shortThreadName(name)) + 2 * pad;
+            total += widths.last() + pad;
+        }
+        // After the line's text; where the line runs past the view, over its right end, so the
+        // names stay in sight in a narrow panel.
+        const qreal textEnd =
+            r.left() + document()->documentMargin() + block.layout()->lineAt(0).naturalTextWidth() + 3 * pad;
+        qreal x = std::max(pad, std::min(textEnd, viewport()->width() - total));
         for (int i = 0; i < m.threads.size(); ++i) {
-            const QString label = shortThreadName(m.threads[i]);
-            const qreal w = fm.horizontalAdvance(label) + 2 * pad;
-            list.append({QRectF(x, r.top() + 1, w, r.height() - 2), m.threads[i], label, m.states[i]});
-            x += w + pad;
+            list.append({QRectF(x, r.top() + 1, widths[i], r.height() - 2), m.threads[i],
+                         UiText::shortThreadName(m.threads[i]), m.states[i]});
+            x += widths[i] + pad;
         }
     }
     return list;

@@ -49,7 +49,11 @@ int main(int argc, char **argv)
                                        QStringLiteral("SECONDS"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en, zh_TW or zh_CN."),
                                   QStringLiteral("CODE"));
-    parser.addOptions({scenario, start, screenshot, after, quitAfter, lang});
+    const QCommandLineOption panels(
+        QStringLiteral("panel"),
+        QStringLiteral("Raise the panel NAME (controls, events, threads, code, states); may be repeated."),
+        QStringLiteral("NAME"));
+    parser.addOptions({scenario, start, screenshot, after, quitAfter, lang, panels});
     parser.process(app);
 
     bool ok = true;
@@ -85,6 +89,12 @@ int main(int argc, char **argv)
     if (parser.isSet(scenario) && !window.selectScenario(parser.value(scenario))) {
         std::fprintf(stderr, "queuescope: unknown scenario %s\n", qPrintable(parser.value(scenario)));
         return 2;
+    }
+    for (const QString &panel : parser.values(panels)) {
+        if (!window.showPanel(panel)) {
+            std::fprintf(stderr, "queuescope: unknown panel %s\n", qPrintable(panel));
+            return 2;
+        }
     }
     if (parser.isSet(start)) {
         QObject::connect(&controller, &qs::RunController::startFailed, [](const QString &message) {

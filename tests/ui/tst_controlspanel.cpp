@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -202,10 +203,12 @@ private slots:
         ControlsPanel panel;
         panel.setRunning(true);
         QVERIFY(!panel.configPanel()->isEnabled());
-        QVERIFY(!panel.picker()->isEnabled());
+        QVERIFY(!panel.picker()->box()->isEnabled());
+        QVERIFY(!panel.picker()->loadButton()->isEnabled());
+        QVERIFY(panel.picker()->descriptionLabel()->isEnabled()); // still readable
         panel.setRunning(false);
         QVERIFY(panel.configPanel()->isEnabled());
-        QVERIFY(panel.picker()->isEnabled());
+        QVERIFY(panel.picker()->box()->isEnabled());
     }
 
     void scenarioAndKnobsPersist()

@@ -1,4 +1,5 @@
 #include "ui/tfcode.h"
+#include "ui/uitext.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -363,7 +364,7 @@ private slots:
         QFETCH(bool, shown);
         QFETCH(QString, shortName);
         QCOMPARE(hasTfCounterpart(name, role), shown);
-        QCOMPARE(shortThreadName(name), shortName);
+        QCOMPARE(UiText::shortThreadName(name), shortName);
     }
 
     void variants()

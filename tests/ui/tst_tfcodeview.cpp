@@ -188,7 +188,7 @@ private slots:
     void paintsTheHighlight()
     {
         TfCodeView view;
-        view.resize(900, 1400);
+        view.resize(1400, 1400);
         view.setInput(input());
         view.setSnapshot(busyRun());
         view.show();
