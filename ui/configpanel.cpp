@@ -51,7 +51,8 @@ QCheckBox *ConfigPanel::addCheck(QFormLayout *form, const char *name)
     return box;
 }
 
-QDoubleSpinBox *ConfigPanel::addDouble(QFormLayout *form, const char *name, double min, double max, int decimals)
+QDoubleSpinBox *ConfigPanel::addDouble(QFormLayout *form, const char *name, double min, double max,
+                                       int decimals)
 {
     auto *box = new QDoubleSpinBox;
     box->setObjectName(QLatin1String(name));

@@ -27,7 +27,7 @@ public:
     explicit ConfigPanel(QWidget *parent = nullptr);
 
     RunConfig config() const;
-    void setConfig(const RunConfig &config); // emits configChanged once
+    void setConfig(const RunConfig &config);                               // emits configChanged once
     void setDefaults(const RunConfig &defaults) { m_defaults = defaults; } // what Reset restores
     RunConfig defaults() const { return m_defaults; }
     void setInputFiles(const QStringList &files); // becomes config().pipeline.files
@@ -73,9 +73,9 @@ private:
     QLabel *m_problemLabel = nullptr;
     QPushButton *m_reset = nullptr;
 
-    QSpinBox *m_epochs, *m_readers, *m_filenameCapacity, *m_exampleCapacity, *m_minAfterDequeue,
-        *m_batchSize, *m_imageWidth, *m_imageHeight, *m_inputSize, *m_hidden, *m_maxSteps, *m_evalEvery,
-        *m_readerDelay, *m_decodeDelay, *m_trainerDelay, *m_workers, *m_workerStep;
+    QSpinBox *m_epochs, *m_readers, *m_filenameCapacity, *m_exampleCapacity, *m_minAfterDequeue, *m_batchSize,
+        *m_imageWidth, *m_imageHeight, *m_inputSize, *m_hidden, *m_maxSteps, *m_evalEvery, *m_readerDelay,
+        *m_decodeDelay, *m_trainerDelay, *m_workers, *m_workerStep;
     QCheckBox *m_shuffleFiles, *m_shuffleQueue, *m_smallerFinal, *m_skipCorrupt, *m_startRunners;
     QDoubleSpinBox *m_fileSeed, *m_shuffleSeed, *m_grace, *m_hang, *m_stopProbability;
     QComboBox *m_feed = nullptr;

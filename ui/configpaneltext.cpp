@@ -17,7 +17,8 @@ namespace {
 
 void describe(QWidget *field, const QString &label, const QString &tip)
 {
-    const QString withKey = QStringLiteral("%1<br><small><code>%2</code></small>").arg(tip, field->objectName());
+    const QString withKey =
+        QStringLiteral("%1<br><small><code>%2</code></small>").arg(tip, field->objectName());
     field->setToolTip(withKey);
     if (auto *check = qobject_cast<QCheckBox *>(field)) {
         check->setText(label);
@@ -37,8 +38,12 @@ void describe(QWidget *field, const QString &label, const QString &tip)
 
 void ConfigPanel::retranslateUi()
 {
-    const QStringList titles{tr("Input: files and readers"), tr("Batching"),  tr("Model and training"),
-                             tr("Slow motion"),              tr("Stopping"), tr("Workers demo")};
+    const QStringList titles{tr("Input: files and readers"),
+                             tr("Batching"),
+                             tr("Model and training"),
+                             tr("Slow motion"),
+                             tr("Stopping"),
+                             tr("Workers demo")};
     for (int i = 0; i < m_groups.size(); ++i)
         m_groups[i]->setTitle(titles.value(i));
 
@@ -72,7 +77,8 @@ void ConfigPanel::retranslateUi()
     describe(m_minAfterDequeue, tr("min_after_dequeue:"),
              tr("A dequeue waits until this many examples would remain, so each batch is drawn from a "
                 "well-mixed pool. Must be smaller than the capacity."));
-    describe(m_batchSize, tr("Batch size:"), tr("Examples per training step: the trainer's dequeue_many(n)."));
+    describe(m_batchSize, tr("Batch size:"),
+             tr("Examples per training step: the trainer's dequeue_many(n)."));
     describe(m_smallerFinal, tr("Allow a smaller final batch"),
              tr("When the data ends, hand out the remaining examples as a last, smaller batch."));
     describe(m_shuffleSeed, tr("Shuffle queue seed:"),
@@ -92,7 +98,8 @@ void ConfigPanel::retranslateUi()
     m_evalEvery->setSpecialValueText(tr("never"));
     m_evalEvery->setSuffix(tr(" steps"));
 
-    describe(m_readerDelay, tr("Reader delay:"), tr("Extra time per record read, to watch the readers work."));
+    describe(m_readerDelay, tr("Reader delay:"),
+             tr("Extra time per record read, to watch the readers work."));
     describe(m_decodeDelay, tr("Decode delay:"), tr("Extra time per example decoded."));
     describe(m_trainerDelay, tr("Trainer delay:"), tr("Extra time per training step: a slow model."));
 

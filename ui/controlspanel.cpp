@@ -6,9 +6,9 @@
 
 #include <QBoxLayout>
 #include <QComboBox>
-#include <QPushButton>
 #include <QEvent>
 #include <QFrame>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 
@@ -153,7 +153,7 @@ void ControlsPanel::restoreSettings()
     m_restoring = true;
     const QString key = QSettings().value(kScenarioKey).toString();
     if (!key.isEmpty())
-        m_picker->select(key); // applies the scenario's settings ...
+        m_picker->select(key);   // applies the scenario's settings ...
     m_config->restoreSettings(); // ... which the knobs saved last time then refine
     m_restoring = false;
     updateStartBlock();

@@ -30,11 +30,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
-#include <QScreen>
 #include <QToolBar>
 
 #include <algorithm>
@@ -81,7 +81,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     threadTable->verticalHeader()->hide();
     threadTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
-    QDockWidget *pipeline = addPanel(m_diagram, QStringLiteral("pipelineDock"), Qt::TopDockWidgetArea);
+    addPanel(m_diagram, QStringLiteral("pipelineDock"), Qt::TopDockWidgetArea);
     QDockWidget *events = addPanel(m_eventLog, QStringLiteral("eventLogDock"), Qt::LeftDockWidgetArea);
     QDockWidget *threads = addPanel(threadTable, QStringLiteral("threadTableDock"), Qt::LeftDockWidgetArea);
     QDockWidget *samples = addPanel(m_samples, QStringLiteral("samplesDock"), Qt::BottomDockWidgetArea);
@@ -97,11 +97,6 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     events->raise();
     splitDockWidget(samples, metrics, Qt::Horizontal);
     splitDockWidget(metrics, queues, Qt::Horizontal);
-    resizeDocks({pipeline}, {250}, Qt::Vertical);
-    resizeDocks({samples}, {300}, Qt::Vertical);
-    resizeDocks({controls}, {420}, Qt::Horizontal);
-    resizeDocks({controls, events}, {500, 450}, Qt::Vertical);
-    resizeDocks({samples, metrics, queues}, {330, 500, 330}, Qt::Horizontal);
 
     connect(m_controls, &RunControls::openRequested, this, &MainWindow::chooseFiles);
     connect(m_controls, &RunControls::startRequested, this, &MainWindow::startRequested);
@@ -132,7 +127,8 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     if (!m_languages->setLanguage(language))
         m_languages->setLanguage(QStringLiteral("en"));
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+    m_layoutRestored =
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
     m_controlsPanel->setLanguage(m_languages->current());
     m_controlsPanel->restoreSettings();
     retranslateUi();
@@ -148,6 +144,31 @@ MainWindow::~MainWindow()
 {
     if (m_zoom != 1.0)
         QApplication::setFont(m_baseFont);
+}
+
+// The docks' default sizes. They only take once the window has its own size, so this runs at the
+// first show (unless a saved layout was restored) and after Reset Layout.
+void MainWindow::applyDefaultSizes()
+{
+    auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1String(name)); };
+    const int w = width();
+    const int h = height();
+    resizeDocks({dock("controlsDock")}, {std::max(360, w * 3 / 10)}, Qt::Horizontal);
+    resizeDocks({dock("controlsDock"), dock("eventLogDock")}, {h / 2, h / 2}, Qt::Vertical);
+    resizeDocks({dock("pipelineDock")}, {std::max(200, h / 4)}, Qt::Vertical);
+    resizeDocks({dock("samplesDock")}, {std::max(220, h * 3 / 10)}, Qt::Vertical);
+    resizeDocks({dock("samplesDock"), dock("metricsDock"), dock("queueChartDock")}, {30, 45, 30},
+                Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent *e)
+{
+    QMainWindow::showEvent(e);
+    if (!m_shownOnce) {
+        m_shownOnce = true;
+        if (!m_layoutRestored)
+            applyDefaultSizes();
+    }
 }
 
 QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area)
@@ -336,16 +357,15 @@ void MainWindow::showMessage(const QString &text)
 
 bool MainWindow::showPanel(const QString &name)
 {
-    static const QHash<QString, QString> docks{
-        {QStringLiteral("controls"), QStringLiteral("controlsDock")},
-        {QStringLiteral("pipeline"), QStringLiteral("pipelineDock")},
-        {QStringLiteral("events"), QStringLiteral("eventLogDock")},
-        {QStringLiteral("threads"), QStringLiteral("threadTableDock")},
-        {QStringLiteral("code"), QStringLiteral("tfCodeDock")},
-        {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
-        {QStringLiteral("samples"), QStringLiteral("samplesDock")},
-        {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
-        {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
+    static const QHash<QString, QString> docks{{QStringLiteral("controls"), QStringLiteral("controlsDock")},
+                                               {QStringLiteral("pipeline"), QStringLiteral("pipelineDock")},
+                                               {QStringLiteral("events"), QStringLiteral("eventLogDock")},
+                                               {QStringLiteral("threads"), QStringLiteral("threadTableDock")},
+                                               {QStringLiteral("code"), QStringLiteral("tfCodeDock")},
+                                               {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
+                                               {QStringLiteral("samples"), QStringLiteral("samplesDock")},
+                                               {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
+                                               {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
     auto *dock = findChild<QDockWidget *>(docks.value(name));
     if (!dock)
         return false;

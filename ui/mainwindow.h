@@ -60,16 +60,16 @@ public:
     TfCodeView *codeView() const { return m_code; }
 
 public slots:
-    void poll();                                  // ask the source once and apply what it gives
-    void applySnapshot(const qs::SnapshotPtr &s); // show one snapshot (also used by tests)
-    void resetRun();                              // forget accumulated events (a new run)
-    void openFiles(const QStringList &files);     // remember them and emit openFilesRequested
-    void setInputFiles(const QStringList &files); // show them as the current input (no signal)
+    void poll();                                    // ask the source once and apply what it gives
+    void applySnapshot(const qs::SnapshotPtr &s);   // show one snapshot (also used by tests)
+    void resetRun();                                // forget accumulated events (a new run)
+    void openFiles(const QStringList &files);       // remember them and emit openFilesRequested
+    void setInputFiles(const QStringList &files);   // show them as the current input (no signal)
     bool selectScenario(const QString &nameOrPath); // emits scenarioChosen; a status note when unknown
-    void setDefaultInput(const QStringList &files);  // what runs when no file is open (demo data)
+    void setDefaultInput(const QStringList &files); // what runs when no file is open (demo data)
     void setFeatureSpec(const std::optional<qs::FeatureSpec> &spec); // for the TensorFlow code
-    bool setLanguage(const QString &code);        // "en", "zh_TW", "zh_CN"; saved in QSettings
-    void setPresentationZoom(double factor);      // 0.5 .. 4, scales fonts and timeline lanes
+    bool setLanguage(const QString &code);   // "en", "zh_TW", "zh_CN"; saved in QSettings
+    void setPresentationZoom(double factor); // 0.5 .. 4, scales fonts and timeline lanes
     void zoomIn();
     void zoomOut();
     void zoomReset();
@@ -91,6 +91,7 @@ signals:
 protected:
     void closeEvent(QCloseEvent *) override;
     void changeEvent(QEvent *) override;
+    void showEvent(QShowEvent *) override;
     void dragEnterEvent(QDragEnterEvent *) override;
     void dropEvent(QDropEvent *) override;
 
@@ -104,6 +105,7 @@ private:
     void chooseFiles();
     void saveLayout() const;
     void updateCode();
+    void applyDefaultSizes();
 
     SnapshotSource m_source;
     SnapshotPtr m_last;
@@ -124,6 +126,8 @@ private:
     StateHelpView *m_stateHelp;
     std::optional<FeatureSpec> m_spec;
     QString m_message; // the status bar's note
+    bool m_layoutRestored = false;
+    bool m_shownOnce = false;
     QList<QDockWidget *> m_docks;
     QByteArray m_defaultLayout;
     QStringList m_inputFiles;

@@ -79,8 +79,10 @@ void MainWindow::createMenus()
     m_zoomActions[1]->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence::ZoomOut});
     m_zoomActions[2]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     m_viewMenu->addSeparator();
-    m_resetLayout =
-        m_viewMenu->addAction(QString(), this, [this] { restoreState(m_defaultLayout, kLayoutVersion); });
+    m_resetLayout = m_viewMenu->addAction(QString(), this, [this] {
+        restoreState(m_defaultLayout, kLayoutVersion);
+        applyDefaultSizes();
+    });
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageGroup = new QActionGroup(this);
@@ -98,7 +100,8 @@ void MainWindow::createMenus()
     });
 
     m_helpMenu = menuBar()->addMenu(QString());
-    m_stateHelpAction = m_helpMenu->addAction(QString(), this, [this] { showPanel(QStringLiteral("states")); });
+    m_stateHelpAction =
+        m_helpMenu->addAction(QString(), this, [this] { showPanel(QStringLiteral("states")); });
     m_stateHelpAction->setShortcut(QKeySequence::HelpContents);
     m_about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(
@@ -115,11 +118,10 @@ void MainWindow::retranslateUi()
                        ? tr("QueueScope")
                        : tr("QueueScope — %n input file(s)", nullptr, int(m_inputFiles.size())));
     m_controls->retranslateUi();
-    const QStringList titles{tr("Pipeline"),         tr("Event log"),
-                             tr("Threads"),          tr("Samples of the latest batch"),
-                             tr("Training metrics"), tr("Queue occupancy"),
-                             tr("Controls"),         tr("TensorFlow code"),
-                             tr("Thread states")};
+    const QStringList titles{
+        tr("Pipeline"),         tr("Event log"),       tr("Threads"),  tr("Samples of the latest batch"),
+        tr("Training metrics"), tr("Queue occupancy"), tr("Controls"), tr("TensorFlow code"),
+        tr("Thread states")};
     for (int i = 0; i < m_docks.size(); ++i)
         m_docks[i]->setWindowTitle(titles.value(i));
     m_toolBar->setWindowTitle(tr("Run controls"));

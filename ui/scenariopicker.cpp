@@ -145,9 +145,10 @@ void ScenarioPicker::showCurrent()
     QString text = s->descriptionIn(m_language);
     if (s->mode == QLatin1String("workers"))
         text += QStringLiteral("\n\n") + tr("This scenario runs the Coordinator's worker demo: no files "
-                                             "are read.");
+                                            "are read.");
     if (!s->faults.isEmpty())
-        text += QStringLiteral("\n\n") + tr("It injects %n fault(s) into the run.", nullptr, int(s->faults.size()));
+        text += QStringLiteral("\n\n") +
+                tr("It injects %n fault(s) into the run.", nullptr, int(s->faults.size()));
     m_description->setText(text);
 }
 

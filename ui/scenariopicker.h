@@ -40,7 +40,7 @@ public slots:
 
 signals:
     void scenarioChosen(const QString &key); // "" for none
-    void message(const QString &text);        // a load error for the status bar
+    void message(const QString &text);       // a load error for the status bar
 
 protected:
     void changeEvent(QEvent *) override;

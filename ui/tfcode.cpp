@@ -38,7 +38,8 @@ QString pySeed(quint64 seed)
 QString pyString(const QString &s)
 {
     QString escaped = s;
-    escaped.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
+    escaped.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+        .replace(QLatin1Char('\''), QLatin1String("\\'"));
     return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
@@ -95,8 +96,9 @@ QString shapeExpr(const ImageSpec &img)
         return fixed > 0 ? QString::number(fixed)
                          : QStringLiteral("tf.cast(features[%1], tf.int32)").arg(pyString(key));
     };
-    const QString c = img.channels > 0 || img.channelsKey.isEmpty() ? QString::number(std::max(1, img.channels))
-                                                                    : dim(0, img.channelsKey);
+    const QString c = img.channels > 0 || img.channelsKey.isEmpty()
+                          ? QString::number(std::max(1, img.channels))
+                          : dim(0, img.channelsKey);
     return QStringLiteral("tf.stack([%1, %2, %3])")
         .arg(dim(img.height, img.heightKey), dim(img.width, img.widthKey), c);
 }
@@ -115,7 +117,8 @@ void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &seri
     } else if (img.encoding == ImageEncoding::FloatPixels) {
         out.line(indent + QStringLiteral("    %1: tf.VarLenFeature(tf.float32),").arg(pyString(img.key)));
     } else {
-        out.line(indent + QStringLiteral("    %1: tf.FixedLenFeature([], tf.string),").arg(pyString(img.key)));
+        out.line(indent +
+                 QStringLiteral("    %1: tf.FixedLenFeature([], tf.string),").arg(pyString(img.key)));
     }
     for (const QString &key : {img.heightKey, img.widthKey, img.channelsKey}) {
         if (!key.isEmpty())
@@ -126,7 +129,8 @@ void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &seri
                               .arg(pyString(label.key))
                               .arg(label.numClasses));
     else
-        out.line(indent + QStringLiteral("    %1: tf.FixedLenFeature([], tf.int64),").arg(pyString(label.key)));
+        out.line(indent +
+                 QStringLiteral("    %1: tf.FixedLenFeature([], tf.int64),").arg(pyString(label.key)));
     out.line(indent + QStringLiteral("})"));
 
     const QString feature = QStringLiteral("features[%1]").arg(pyString(img.key));
@@ -158,8 +162,9 @@ void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &seri
     }
     out.line(indent + QStringLiteral("image = tf.image.resize_images(image, [HEIGHT, WIDTH])"));
     if (label.encoding == LabelEncoding::OneHot)
-        out.line(indent + QStringLiteral("label = tf.argmax(features[%1], output_type=tf.int32)")
-                              .arg(pyString(label.key)));
+        out.line(
+            indent +
+            QStringLiteral("label = tf.argmax(features[%1], output_type=tf.int32)").arg(pyString(label.key)));
     else
         out.line(indent + QStringLiteral("label = tf.cast(features[%1], tf.int32)").arg(pyString(label.key)));
 }
@@ -167,7 +172,9 @@ void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &seri
 void emitSlowMotion(Emitter &out, const PipelineConfig &p, const QString &indent)
 {
     if (p.readerDelayMs > 0)
-        out.line(indent + QStringLiteral("# slow motion: +%1 ms per record read (reader_delay_ms)").arg(p.readerDelayMs));
+        out.line(
+            indent +
+            QStringLiteral("# slow motion: +%1 ms per record read (reader_delay_ms)").arg(p.readerDelayMs));
     if (p.decodeDelayMs > 0)
         out.line(indent + QStringLiteral("# slow motion: +%1 ms per example decoded (decode_delay_ms)")
                               .arg(p.decodeDelayMs));
@@ -175,16 +182,19 @@ void emitSlowMotion(Emitter &out, const PipelineConfig &p, const QString &indent
 
 void emitHeader(Emitter &out, const RunConfig &c, bool needsRandom)
 {
-    out.line(QStringLiteral("# The TensorFlow 1.x program this run re-enacts (tf.compat.v1 in TensorFlow 2)."));
+    out.line(
+        QStringLiteral("# The TensorFlow 1.x program this run re-enacts (tf.compat.v1 in TensorFlow 2)."));
     if (needsRandom)
         out.line(QStringLiteral("import random"));
     out.line(QStringLiteral("import tensorflow as tf"));
     out.blank();
     emitFiles(out, c.pipeline.files);
     out.line(QStringLiteral("HEIGHT, WIDTH = %1, %2").arg(c.pipeline.imageHeight).arg(c.pipeline.imageWidth));
-    out.line(QStringLiteral("INPUT_SIZE = %1  # the model sees INPUT_SIZE x INPUT_SIZE x 3").arg(c.trainer.inputSize));
-    out.line(c.trainer.numClasses > 0 ? QStringLiteral("NUM_CLASSES = %1").arg(c.trainer.numClasses)
-                                      : QStringLiteral("NUM_CLASSES = 10  # QueueScope takes it from the data"));
+    out.line(QStringLiteral("INPUT_SIZE = %1  # the model sees INPUT_SIZE x INPUT_SIZE x 3")
+                 .arg(c.trainer.inputSize));
+    out.line(c.trainer.numClasses > 0
+                 ? QStringLiteral("NUM_CLASSES = %1").arg(c.trainer.numClasses)
+                 : QStringLiteral("NUM_CLASSES = 10  # QueueScope takes it from the data"));
     out.line(QStringLiteral("BATCH_SIZE = %1").arg(c.pipeline.batchSize));
     out.line(QStringLiteral("MAX_STEPS = %1  # 0: until the data ends or a stop").arg(c.trainer.maxSteps));
     out.blank();
@@ -199,7 +209,8 @@ void emitModel(Emitter &out, const RunConfig &c)
     out.line(QStringLiteral("y = tf.placeholder(tf.int32, [None])"));
     out.line(QStringLiteral("small = tf.image.resize_images(x, [INPUT_SIZE, INPUT_SIZE]) / 255.0"));
     out.line(QStringLiteral("flat = tf.reshape(small, [-1, INPUT_SIZE * INPUT_SIZE * 3])"));
-    out.line(QStringLiteral("hidden = tf.layers.dense(flat, %1, activation=tf.nn.sigmoid)").arg(c.trainer.hidden));
+    out.line(
+        QStringLiteral("hidden = tf.layers.dense(flat, %1, activation=tf.nn.sigmoid)").arg(c.trainer.hidden));
     out.line(QStringLiteral("logits = tf.layers.dense(hidden, NUM_CLASSES)"));
     out.line(QStringLiteral("loss = tf.losses.sparse_softmax_cross_entropy(labels=y, logits=logits)"));
     out.line(QStringLiteral("train_op = tf.train.GradientDescentOptimizer(0.1).minimize(loss)"));
@@ -268,27 +279,30 @@ TfProgram queuesProgram(const TfCodeInput &in)
     out.line(QStringLiteral("    reader = tf.TFRecordReader()"));
     out.line(QStringLiteral("    _, serialized = reader.read(filename_queue)"), CodeLine::ReaderRead);
     if (p.skipCorrupt)
-        out.line(QStringLiteral("    # skip_corrupt: QueueScope counts and skips a record that fails its CRC; "
-                                "TensorFlow would raise DataLossError"));
+        out.line(
+            QStringLiteral("    # skip_corrupt: QueueScope counts and skips a record that fails its CRC; "
+                           "TensorFlow would raise DataLossError"));
     emitSlowMotion(out, p, QStringLiteral("    "));
     emitParseAndDecode(out, in, QStringLiteral("serialized"), QStringLiteral("    "), CodeLine::Decode);
     out.line(QStringLiteral("    return image, label"));
     out.blank();
     out.line(QStringLiteral("filename_queue = tf.train.string_input_producer("), CodeLine::InputProducer);
     out.line(QStringLiteral("    FILES, num_epochs=%1, shuffle=%2, seed=%3, capacity=%4)")
-                 .arg(p.numEpochs > 0 ? QString::number(p.numEpochs) : QStringLiteral("None"), pyBool(p.shuffleFiles),
-                      pySeed(p.fileSeed))
+                 .arg(p.numEpochs > 0 ? QString::number(p.numEpochs) : QStringLiteral("None"),
+                      pyBool(p.shuffleFiles), pySeed(p.fileSeed))
                  .arg(p.filenameCapacity));
     out.line(QStringLiteral("image, label = read_and_decode(filename_queue)"));
     out.line(QStringLiteral("# %1 threads run read_and_decode and enqueue its result into the example queue")
                  .arg(p.readerThreads));
     if (p.useShuffleQueue) {
-        out.line(QStringLiteral("image_batch, label_batch = tf.train.shuffle_batch("), CodeLine::BatchEnqueue);
+        out.line(QStringLiteral("image_batch, label_batch = tf.train.shuffle_batch("),
+                 CodeLine::BatchEnqueue);
         out.line(QStringLiteral("    [image, label], batch_size=BATCH_SIZE, num_threads=%1, capacity=%2,")
                      .arg(p.readerThreads)
                      .arg(p.exampleCapacity));
         out.line(QStringLiteral("    min_after_dequeue=%1, seed=%2, allow_smaller_final_batch=%3)")
-                     .arg(QString::number(p.minAfterDequeue), pySeed(p.shuffleSeed), pyBool(p.allowSmallerFinalBatch)));
+                     .arg(QString::number(p.minAfterDequeue), pySeed(p.shuffleSeed),
+                          pyBool(p.allowSmallerFinalBatch)));
     } else {
         out.line(QStringLiteral("image_batch, label_batch = tf.train.batch("), CodeLine::BatchEnqueue);
         out.line(QStringLiteral("    [image, label], batch_size=BATCH_SIZE, num_threads=%1, capacity=%2,")
@@ -308,18 +322,23 @@ TfProgram queuesProgram(const TfCodeInput &in)
         out.line(QStringLiteral("    threads = tf.train.start_queue_runners(sess=sess, coord=coord)"),
                  CodeLine::StartThreads);
     } else {
-        out.line(QStringLiteral("    # threads = tf.train.start_queue_runners(sess=sess, coord=coord)  # forgotten!"));
-        out.line(QStringLiteral("    threads = []  # nobody fills the queues: the first dequeue waits forever"));
+        out.line(QStringLiteral(
+            "    # threads = tf.train.start_queue_runners(sess=sess, coord=coord)  # forgotten!"));
+        out.line(
+            QStringLiteral("    threads = []  # nobody fills the queues: the first dequeue waits forever"));
     }
     out.line(QStringLiteral("    # Each QueueRunner also runs a close_on_stop thread:"));
     out.line(QStringLiteral("    #     coord.wait_for_stop()"), CodeLine::WaitForStop);
-    out.line(QStringLiteral("    #     sess.run(queue.close(cancel_pending_enqueues=True))"), CodeLine::CloseOnStop);
+    out.line(QStringLiteral("    #     sess.run(queue.close(cancel_pending_enqueues=True))"),
+             CodeLine::CloseOnStop);
     if (p.trainerDelayMs > 0)
-        out.line(QStringLiteral("    # slow motion: +%1 ms per training step (trainer_delay_ms)").arg(p.trainerDelayMs));
+        out.line(QStringLiteral("    # slow motion: +%1 ms per training step (trainer_delay_ms)")
+                     .arg(p.trainerDelayMs));
     out.line(QStringLiteral("    step = 0"));
     out.line(QStringLiteral("    try:"));
     out.line(QStringLiteral("        while not coord.should_stop():"), CodeLine::ShouldStop);
-    out.line(QStringLiteral("            images, labels = sess.run([image_batch, label_batch])  # dequeue_many(%1)")
+    out.line(QStringLiteral(
+                 "            images, labels = sess.run([image_batch, label_batch])  # dequeue_many(%1)")
                  .arg(p.batchSize),
              CodeLine::DequeueBatch);
     emitStep(out, t, QStringLiteral("{x: images, y: labels}"), QStringLiteral("            "));
@@ -338,7 +357,8 @@ TfProgram naiveProgram(const TfCodeInput &in)
     const TrainerConfig &t = in.config.trainer;
     Emitter out;
     emitHeader(out, in.config, p.shuffleFiles);
-    out.line(QStringLiteral("# No queues and no reader threads: the loop reads and decodes every sample itself."));
+    out.line(
+        QStringLiteral("# No queues and no reader threads: the loop reads and decodes every sample itself."));
     out.line(QStringLiteral("def records():"));
     if (p.numEpochs > 0)
         out.line(QStringLiteral("    for epoch in range(%1):  # num_epochs").arg(p.numEpochs));
@@ -375,7 +395,8 @@ TfProgram naiveProgram(const TfCodeInput &in)
     out.line(QStringLiteral("        if len(images) < BATCH_SIZE:"));
     out.line(QStringLiteral("            continue"));
     if (p.trainerDelayMs > 0)
-        out.line(QStringLiteral("        # slow motion: +%1 ms per training step (trainer_delay_ms)").arg(p.trainerDelayMs));
+        out.line(QStringLiteral("        # slow motion: +%1 ms per training step (trainer_delay_ms)")
+                     .arg(p.trainerDelayMs));
     emitStep(out, t, QStringLiteral("{x: images, y: labels}"), QStringLiteral("        "));
     out.line(QStringLiteral("        images, labels = [], []"));
     out.line(QStringLiteral("    coord.request_stop()"), CodeLine::RequestStop);
@@ -409,7 +430,8 @@ TfProgram workersProgram(const TfCodeInput &in)
     out.line(QStringLiteral("           for i in range(WORKERS)]"));
     out.line(QStringLiteral("for t in threads:"));
     out.line(QStringLiteral("    t.start()"), CodeLine::StartThreads);
-    out.line(QStringLiteral("coord.join(threads, stop_grace_period_secs=%1)").arg(t.gracePeriodS), CodeLine::Join);
+    out.line(QStringLiteral("coord.join(threads, stop_grace_period_secs=%1)").arg(t.gracePeriodS),
+             CodeLine::Join);
     return out.take(TfVariant::Workers);
 }
 

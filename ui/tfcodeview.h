@@ -11,7 +11,8 @@ namespace qs {
 
 // The TensorFlow code panel: the equivalent TensorFlow 1.x program for the current config,
 // with line numbers, and the line each live thread is executing highlighted in that thread's
-// state colour with the thread names beside it (hover a name for its state in words).
+// state colour with the thread names beside it (hover a name for its state in words). A strip
+// at the right shows where in the whole program the threads are; click it to go there.
 class TfCodeView : public QPlainTextEdit {
     Q_OBJECT
 public:
@@ -33,6 +34,9 @@ public:
 
     // Pure: which line of `program` each thread of `snap` is at, grouped by line, in line order.
     static QList<LineMark> computeMarks(const TfProgram &program, const Snapshot &snap);
+    // The tag for threads alike at one line: one name as it is, else what they share and how
+    // many: "random_shuffle_queue ×2", "close_on_stop ×2", or "3 threads".
+    static QString groupLabel(const QStringList &names);
 
     int lineNumberAreaWidth() const;
 
@@ -44,18 +48,24 @@ protected:
 
 private:
     friend class TfLineNumberArea;
+    friend class TfOverviewStrip;
     void paintLineNumbers(QPaintEvent *e);
+    void paintOverview(QWidget *strip);
+    QString overviewTip(double fraction) const; // the threads near that height of the program
+    void scrollToFraction(double fraction);     // centre that part of the program
+    void updateMargins();
     void applyHighlights();
     void updateFont();
     struct Tag {
-        QRectF rect; // viewport coordinates
-        QString thread;
-        QString label; // shortThreadName(thread)
+        QRectF rect;         // viewport coordinates
+        QStringList threads; // full names, all in `state`
+        QString label;       // groupLabel of their short names
         ThreadState state;
     };
     QList<Tag> tags() const;
 
     QWidget *m_lineNumbers;
+    QWidget *m_overview;
     TfProgram m_program;
     QList<LineMark> m_marks;
 };

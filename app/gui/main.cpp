@@ -36,7 +36,8 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files to read."),
                                  QStringLiteral("[FILE...]"));
-    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("Select the scenario NAME (or a .json file)."),
+    const QCommandLineOption scenario(QStringLiteral("scenario"),
+                                      QStringLiteral("Select the scenario NAME (or a .json file)."),
                                       QStringLiteral("NAME"));
     const QCommandLineOption start(QStringLiteral("start"), QStringLiteral("Start the run at once."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),

@@ -31,7 +31,8 @@ Result<QStringList> writeDemoTfRecords(const QString &dir, const QString &stem, 
             const DemoSample sample = generator->sample(index);
             cv::Mat rgb;
             cv::cvtColor(sample.image, rgb, cv::COLOR_BGR2RGB);
-            const QByteArray pixels(reinterpret_cast<const char *>(rgb.data), qsizetype(rgb.total() * rgb.elemSize()));
+            const QByteArray pixels(reinterpret_cast<const char *>(rgb.data),
+                                    qsizetype(rgb.total() * rgb.elemSize()));
             const QByteArray record = ExampleBuilder()
                                           .addBytes(QStringLiteral("img_raw"), pixels)
                                           .addInt64(QStringLiteral("label"), sample.label)

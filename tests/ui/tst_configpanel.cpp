@@ -204,7 +204,9 @@ private slots:
         ConfigPanel panel;
         panel.show();
         const QList<QGroupBox *> groups = panel.findChildren<QGroupBox *>();
-        auto visible = [&](const char *name) { return panel.findChild<QGroupBox *>(QLatin1String(name))->isVisible(); };
+        auto visible = [&](const char *name) {
+            return panel.findChild<QGroupBox *>(QLatin1String(name))->isVisible();
+        };
         QCOMPARE(groups.size(), 6);
         QVERIFY(visible("batchingGroup"));
         QVERIFY(!visible("workersGroup"));

@@ -61,16 +61,24 @@ private slots:
     void choosingAScenarioAppliesItsConfig_data()
     {
         QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("key");   // a knob's JSON key ...
+        QTest::addColumn<QString>("key");      // a knob's JSON key ...
         QTest::addColumn<QJsonValue>("value"); // ... and the value the scenario gives it
-        QTest::addRow("slow reader") << "slow-reader" << "reader_delay_ms" << QJsonValue(20);
-        QTest::addRow("slow reader epochs") << "slow-reader" << "num_epochs" << QJsonValue(0);
-        QTest::addRow("slow trainer") << "slow-trainer" << "trainer_delay_ms" << QJsonValue(60);
-        QTest::addRow("naive feed") << "naive-feed" << "feed" << QJsonValue("naive");
-        QTest::addRow("forgot runners") << "forgot-queue-runners" << "start_queue_runners" << QJsonValue(false);
-        QTest::addRow("skip corrupt") << "skip-corrupt" << "skip_corrupt" << QJsonValue(true);
-        QTest::addRow("stuck thread") << "stuck-thread" << "grace_period_s" << QJsonValue(2);
-        QTest::addRow("workers") << "random-stop-workers" << "workers" << QJsonValue(5);
+        QTest::addRow("slow reader") << "slow-reader"
+                                     << "reader_delay_ms" << QJsonValue(20);
+        QTest::addRow("slow reader epochs") << "slow-reader"
+                                            << "num_epochs" << QJsonValue(0);
+        QTest::addRow("slow trainer") << "slow-trainer"
+                                      << "trainer_delay_ms" << QJsonValue(60);
+        QTest::addRow("naive feed") << "naive-feed"
+                                    << "feed" << QJsonValue("naive");
+        QTest::addRow("forgot runners") << "forgot-queue-runners"
+                                        << "start_queue_runners" << QJsonValue(false);
+        QTest::addRow("skip corrupt") << "skip-corrupt"
+                                      << "skip_corrupt" << QJsonValue(true);
+        QTest::addRow("stuck thread") << "stuck-thread"
+                                      << "grace_period_s" << QJsonValue(2);
+        QTest::addRow("workers") << "random-stop-workers"
+                                 << "workers" << QJsonValue(5);
     }
     void choosingAScenarioAppliesItsConfig()
     {
@@ -106,9 +114,12 @@ private slots:
     {
         QTest::addColumn<QString>("code");
         QTest::addColumn<QString>("words"); // in the title
-        QTest::addRow("en") << "en" << "the trainer starves";
-        QTest::addRow("zh_TW") << "zh_TW" << "讀取太慢";
-        QTest::addRow("zh_CN") << "zh_CN" << "读取太慢";
+        QTest::addRow("en") << "en"
+                            << "the trainer starves";
+        QTest::addRow("zh_TW") << "zh_TW"
+                               << "讀取太慢";
+        QTest::addRow("zh_CN") << "zh_CN"
+                               << "读取太慢";
     }
     void descriptionInTheUiLanguage()
     {
@@ -165,7 +176,8 @@ private slots:
         QSignalSpy messages(&panel, &ControlsPanel::message);
         QVERIFY(!panel.picker()->select(broken));
         QCOMPARE(messages.count(), 1);
-        QVERIFY2(messages.at(0).at(0).toString().contains(broken), qPrintable(messages.at(0).at(0).toString()));
+        QVERIFY2(messages.at(0).at(0).toString().contains(broken),
+                 qPrintable(messages.at(0).at(0).toString()));
         QVERIFY(!panel.picker()->select(QStringLiteral("no-such-scenario")));
         QCOMPARE(messages.count(), 2);
         QVERIFY(!panel.scenario());
@@ -262,7 +274,10 @@ private slots:
         QVERIFY(!window.controlsPanel()->configPanel()->isEnabled());
         window.applySnapshot(std::make_shared<const Snapshot>(Snapshot{}));
         QVERIFY(window.controlsPanel()->configPanel()->isEnabled());
-        window.controlsPanel()->configPanel()->findChild<QSpinBox *>(QStringLiteral("example_capacity"))->setValue(3);
+        window.controlsPanel()
+            ->configPanel()
+            ->findChild<QSpinBox *>(QStringLiteral("example_capacity"))
+            ->setValue(3);
         QVERIFY(!window.controls()->startAction()->isEnabled());
         QVERIFY(window.controls()->startAction()->toolTip().contains(QStringLiteral("min_after_dequeue")));
     }

@@ -12,8 +12,8 @@
 #include "ui/runcontrols.h"
 #include "ui/runstatusview.h"
 #include "ui/samplesview.h"
-#include "ui/threadtimeline.h"
 #include "ui/tfcodeview.h"
+#include "ui/threadtimeline.h"
 
 #include <QAction>
 #include <QSettings>
@@ -63,7 +63,8 @@ private slots:
         QCoreApplication::setApplicationName(QStringLiteral("tst_runcontroller"));
         QSettings().clear();
         QVERIFY(m_dir.isValid());
-        const Result<QStringList> files = test::writeDemoTfRecords(m_dir.path(), QStringLiteral("demo"), 2, 150);
+        const Result<QStringList> files =
+            test::writeDemoTfRecords(m_dir.path(), QStringLiteral("demo"), 2, 150);
         QVERIFY2(files.isOk(), qPrintable(files.status().toString()));
         m_files = *files;
     }
@@ -90,7 +91,8 @@ private slots:
         QVERIFY(window.controls()->stopAction()->isEnabled());
         QVERIFY(!window.controlsPanel()->configPanel()->isEnabled());
         // The code panel names the threads where they are, with the detected raw image.
-        QVERIFY(window.codeView()->toPlainText().contains(QStringLiteral("tf.decode_raw(features['img_raw']")));
+        QVERIFY(
+            window.codeView()->toPlainText().contains(QStringLiteral("tf.decode_raw(features['img_raw']")));
         QTRY_VERIFY_WITH_TIMEOUT(!window.codeView()->marks().isEmpty(), 10000);
         bool trainerShown = false;
         for (const TfCodeView::LineMark &m : window.codeView()->marks())
@@ -140,7 +142,8 @@ private slots:
         QVERIFY(controller.start());
         QVERIFY(controller.pipeline() != first);
         QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Running &&
-                                     window.lastSnapshot()->steps > 0 && window.lastSnapshot()->steps < last->steps,
+                                     window.lastSnapshot()->steps > 0 &&
+                                     window.lastSnapshot()->steps < last->steps,
                                  60000);
         QVERIFY(log->model()->rowCount() <= int(controller.pipeline()->snapshot(0)->events.size()));
         controller.stop();

@@ -136,7 +136,8 @@ private slots:
         QTest::addRow("naive feed")
             << naive()
             << QStringList{"for record in tf.python_io.tf_record_iterator(filename):",
-                           "for filename in random.sample(FILES, len(FILES)):", "import random",
+                           "for filename in random.sample(FILES, len(FILES)):",
+                           "import random",
                            "sess.run(decoded, feed_dict={serialized: record})",
                            "if len(images) < BATCH_SIZE:",
                            "sess.run([train_op, loss], feed_dict={x: images, y: labels})"}
@@ -150,13 +151,15 @@ private slots:
                            "threads = []"}
             << QStringList{"    threads = tf.train.start_queue_runners"};
 
-        QTest::addRow("workers demo")
-            << workers()
-            << QStringList{"WORKERS = 5", "STEP_SECONDS = 0.05", "STOP_PROBABILITY = 0.05",
-                           "threading.Thread(target=worker, args=(coord, i))",
-                           "if coord.wait_for_stop(STEP_SECONDS):", "coord.request_stop()",
-                           "coord.join(threads, stop_grace_period_secs=5)"}
-            << QStringList{"TFRecordReader", "shuffle_batch", "FILES"};
+        QTest::addRow("workers demo") << workers()
+                                      << QStringList{"WORKERS = 5",
+                                                     "STEP_SECONDS = 0.05",
+                                                     "STOP_PROBABILITY = 0.05",
+                                                     "threading.Thread(target=worker, args=(coord, i))",
+                                                     "if coord.wait_for_stop(STEP_SECONDS):",
+                                                     "coord.request_stop()",
+                                                     "coord.join(threads, stop_grace_period_secs=5)"}
+                                      << QStringList{"TFRecordReader", "shuffle_batch", "FILES"};
 
         TfCodeInput raw = queues();
         raw.spec = rawSpec();
@@ -201,8 +204,7 @@ private slots:
         for (int i = 0; i < 10; ++i)
             many.config.pipeline.files << QStringLiteral("/d/it's-%1.tfrecords").arg(i);
         QTest::addRow("many files, quoted")
-            << many << QStringList{"'/d/it\\'s-0.tfrecords',", "# ... and 6 more"}
-            << QStringList{"it's-9"};
+            << many << QStringList{"'/d/it\\'s-0.tfrecords',", "# ... and 6 more"} << QStringList{"it's-9"};
     }
     void programText()
     {
@@ -244,7 +246,8 @@ private slots:
         if (python.isEmpty())
             QSKIP("python3 is not installed; the syntax check needs it");
         QProcess p;
-        p.start(python, {QStringLiteral("-c"), QStringLiteral("import ast, sys; ast.parse(sys.stdin.read())")});
+        p.start(python,
+                {QStringLiteral("-c"), QStringLiteral("import ast, sys; ast.parse(sys.stdin.read())")});
         QVERIFY(p.waitForStarted());
         p.write(generateTfProgram(input).text().toUtf8());
         p.closeWriteChannel();
@@ -263,67 +266,67 @@ private slots:
         using S = ThreadState;
         using A = Activity;
         const TfCodeInput q = queues();
-        QTest::addRow("reader reading") << q << R::Reader << S::Running << A::Reading
-                                        << "_, serialized = reader.read(filename_queue)";
-        QTest::addRow("reader waits for a file name") << q << R::Reader << S::BlockedEmpty << A::Dequeuing
-                                                      << "reader.read(filename_queue)";
-        QTest::addRow("reader decoding") << q << R::Reader << S::Running << A::Decoding
-                                         << "image = tf.image.decode_image(";
-        QTest::addRow("reader enqueuing") << q << R::Reader << S::Running << A::Enqueuing
-                                          << "= tf.train.shuffle_batch(";
-        QTest::addRow("reader blocked full") << q << R::Reader << S::BlockedFull << A::Enqueuing
-                                             << "= tf.train.shuffle_batch(";
-        QTest::addRow("reader paused decoding") << q << R::Reader << S::Paused << A::Decoding
-                                                << "image = tf.image.decode_image(";
-        QTest::addRow("reader starting") << q << R::Reader << S::Starting << A::None
-                                         << "threads = tf.train.start_queue_runners(";
+        QTest::addRow("reader reading")
+            << q << R::Reader << S::Running << A::Reading << "_, serialized = reader.read(filename_queue)";
+        QTest::addRow("reader waits for a file name")
+            << q << R::Reader << S::BlockedEmpty << A::Dequeuing << "reader.read(filename_queue)";
+        QTest::addRow("reader decoding")
+            << q << R::Reader << S::Running << A::Decoding << "image = tf.image.decode_image(";
+        QTest::addRow("reader enqueuing")
+            << q << R::Reader << S::Running << A::Enqueuing << "= tf.train.shuffle_batch(";
+        QTest::addRow("reader blocked full")
+            << q << R::Reader << S::BlockedFull << A::Enqueuing << "= tf.train.shuffle_batch(";
+        QTest::addRow("reader paused decoding")
+            << q << R::Reader << S::Paused << A::Decoding << "image = tf.image.decode_image(";
+        QTest::addRow("reader starting")
+            << q << R::Reader << S::Starting << A::None << "threads = tf.train.start_queue_runners(";
         QTest::addRow("reader stopped") << q << R::Reader << S::Stopped << A::None << "";
         QTest::addRow("reader failed") << q << R::Reader << S::Failed << A::Decoding << "";
         QTest::addRow("reader cancelled") << q << R::Reader << S::Cancelled << A::Enqueuing << "";
-        QTest::addRow("fifo reader blocked full") << fifo() << R::Reader << S::BlockedFull << A::Enqueuing
-                                                  << "= tf.train.batch(";
+        QTest::addRow("fifo reader blocked full")
+            << fifo() << R::Reader << S::BlockedFull << A::Enqueuing << "= tf.train.batch(";
         QTest::addRow("producer enqueuing") << q << R::Producer << S::Running << A::Enqueuing
                                             << "filename_queue = tf.train.string_input_producer(";
-        QTest::addRow("producer blocked full") << q << R::Producer << S::BlockedFull << A::Enqueuing
-                                               << "tf.train.string_input_producer(";
-        QTest::addRow("trainer training") << q << R::Trainer << S::Running << A::Training
-                                          << "_, loss_value = sess.run([train_op, loss]";
+        QTest::addRow("producer blocked full")
+            << q << R::Producer << S::BlockedFull << A::Enqueuing << "tf.train.string_input_producer(";
+        QTest::addRow("trainer training")
+            << q << R::Trainer << S::Running << A::Training << "_, loss_value = sess.run([train_op, loss]";
         QTest::addRow("trainer starved") << q << R::Trainer << S::BlockedEmpty << A::Dequeuing
                                          << "images, labels = sess.run([image_batch, label_batch])";
-        QTest::addRow("trainer dequeuing") << q << R::Trainer << S::Running << A::Dequeuing
-                                           << "sess.run([image_batch, label_batch])";
-        QTest::addRow("trainer evaluating") << q << R::Trainer << S::Running << A::Evaluating
-                                            << "acc = sess.run(accuracy";
-        QTest::addRow("trainer between steps") << q << R::Trainer << S::Running << A::None
-                                               << "while not coord.should_stop():";
-        QTest::addRow("trainer joining") << q << R::Trainer << S::Joining << A::None
-                                         << "coord.join(threads, stop_grace_period_secs=5)";
-        QTest::addRow("trainer starting") << q << R::Trainer << S::Starting << A::None
-                                          << "with tf.Session() as sess:";
-        QTest::addRow("close_on_stop waiting") << q << R::Watcher << S::Waiting << A::None
-                                               << "#     coord.wait_for_stop()";
-        QTest::addRow("close_on_stop closing") << q << R::Watcher << S::Running << A::None
-                                               << "queue.close(cancel_pending_enqueues=True)";
+        QTest::addRow("trainer dequeuing")
+            << q << R::Trainer << S::Running << A::Dequeuing << "sess.run([image_batch, label_batch])";
+        QTest::addRow("trainer evaluating")
+            << q << R::Trainer << S::Running << A::Evaluating << "acc = sess.run(accuracy";
+        QTest::addRow("trainer between steps")
+            << q << R::Trainer << S::Running << A::None << "while not coord.should_stop():";
+        QTest::addRow("trainer joining")
+            << q << R::Trainer << S::Joining << A::None << "coord.join(threads, stop_grace_period_secs=5)";
+        QTest::addRow("trainer starting")
+            << q << R::Trainer << S::Starting << A::None << "with tf.Session() as sess:";
+        QTest::addRow("close_on_stop waiting")
+            << q << R::Watcher << S::Waiting << A::None << "#     coord.wait_for_stop()";
+        QTest::addRow("close_on_stop closing")
+            << q << R::Watcher << S::Running << A::None << "queue.close(cancel_pending_enqueues=True)";
         QTest::addRow("naive trainer reading") << naive() << R::Trainer << S::Running << A::Reading
                                                << "tf.python_io.tf_record_iterator(filename)";
         QTest::addRow("naive trainer decoding") << naive() << R::Trainer << S::Running << A::Decoding
                                                 << "sess.run(decoded, feed_dict={serialized: record})";
         QTest::addRow("naive trainer training") << naive() << R::Trainer << S::Running << A::Training
                                                 << "sess.run([train_op, loss], feed_dict={x: images";
-        QTest::addRow("naive: no queue to starve on") << naive() << R::Trainer << S::BlockedEmpty
-                                                      << A::Dequeuing << "";
+        QTest::addRow("naive: no queue to starve on")
+            << naive() << R::Trainer << S::BlockedEmpty << A::Dequeuing << "";
         QTest::addRow("naive: no producer") << naive() << R::Producer << S::Running << A::Enqueuing << "";
-        QTest::addRow("worker waiting") << workers() << R::Worker << S::Waiting << A::None
-                                        << "if coord.wait_for_stop(STEP_SECONDS):";
-        QTest::addRow("worker working") << workers() << R::Worker << S::Running << A::Working
-                                        << "if random.random() < STOP_PROBABILITY:";
-        QTest::addRow("worker checking") << workers() << R::Worker << S::Running << A::None
-                                         << "    while not coord.should_stop():";
+        QTest::addRow("worker waiting")
+            << workers() << R::Worker << S::Waiting << A::None << "if coord.wait_for_stop(STEP_SECONDS):";
+        QTest::addRow("worker working")
+            << workers() << R::Worker << S::Running << A::Working << "if random.random() < STOP_PROBABILITY:";
+        QTest::addRow("worker checking")
+            << workers() << R::Worker << S::Running << A::None << "    while not coord.should_stop():";
         QTest::addRow("worker starting") << workers() << R::Worker << S::Starting << A::None << "t.start()";
-        QTest::addRow("coordinator starting workers") << workers() << R::Main << S::Running << A::None
-                                                      << "t.start()";
-        QTest::addRow("coordinator joining") << workers() << R::Main << S::Joining << A::None
-                                             << "coord.join(threads";
+        QTest::addRow("coordinator starting workers")
+            << workers() << R::Main << S::Running << A::None << "t.start()";
+        QTest::addRow("coordinator joining")
+            << workers() << R::Main << S::Joining << A::None << "coord.join(threads";
     }
     void lineOfThread()
     {
@@ -348,11 +351,11 @@ private slots:
         QTest::addColumn<ThreadRole>("role");
         QTest::addColumn<bool>("shown");
         QTest::addColumn<QString>("shortName");
-        QTest::addRow("close_on_stop") << "QueueRunner-input_producer-close_on_stop" << ThreadRole::Watcher << true
-                                       << "input_producer-close_on_stop";
+        QTest::addRow("close_on_stop") << "QueueRunner-input_producer-close_on_stop" << ThreadRole::Watcher
+                                       << true << "input_producer-close_on_stop";
         QTest::addRow("watchdog") << "watchdog" << ThreadRole::Watcher << false << "watchdog";
-        QTest::addRow("reader") << "QueueRunner-shuffle_batch/random_shuffle_queue-1" << ThreadRole::Reader << true
-                                << "random_shuffle_queue-1";
+        QTest::addRow("reader") << "QueueRunner-shuffle_batch/random_shuffle_queue-1" << ThreadRole::Reader
+                                << true << "random_shuffle_queue-1";
         QTest::addRow("trainer") << "trainer" << ThreadRole::Trainer << true << "trainer";
         QTest::addRow("stuck worker") << "stuck-worker" << ThreadRole::Worker << false << "stuck-worker";
         QTest::addRow("demo worker") << "worker-3" << ThreadRole::Worker << true << "worker-3";

@@ -25,14 +25,15 @@ Snapshot busyRun()
     Snapshot s;
     s.run = RunState::Running;
     s.threads = {
-        thread("QueueRunner-input_producer-0", ThreadRole::Producer, ThreadState::BlockedFull, Activity::Enqueuing),
+        thread("QueueRunner-input_producer-0", ThreadRole::Producer, ThreadState::BlockedFull,
+               Activity::Enqueuing),
         thread("QueueRunner-input_producer-close_on_stop", ThreadRole::Watcher, ThreadState::Waiting),
         thread("QueueRunner-shuffle_batch/random_shuffle_queue-0", ThreadRole::Reader, ThreadState::Running,
                Activity::Reading),
-        thread("QueueRunner-shuffle_batch/random_shuffle_queue-1", ThreadRole::Reader, ThreadState::BlockedFull,
-               Activity::Enqueuing),
-        thread("QueueRunner-shuffle_batch/random_shuffle_queue-2", ThreadRole::Reader, ThreadState::BlockedFull,
-               Activity::Enqueuing),
+        thread("QueueRunner-shuffle_batch/random_shuffle_queue-1", ThreadRole::Reader,
+               ThreadState::BlockedFull, Activity::Enqueuing),
+        thread("QueueRunner-shuffle_batch/random_shuffle_queue-2", ThreadRole::Reader,
+               ThreadState::BlockedFull, Activity::Enqueuing),
         thread("QueueRunner-shuffle_batch/random_shuffle_queue-3", ThreadRole::Reader, ThreadState::Stopped),
         thread("QueueRunner-shuffle_batch/random_shuffle_queue-close_on_stop", ThreadRole::Watcher,
                ThreadState::Waiting),
@@ -87,14 +88,17 @@ private slots:
             {producer, {"QueueRunner-input_producer-0"}, {ThreadState::BlockedFull}},
             {read, {"QueueRunner-shuffle_batch/random_shuffle_queue-0"}, {ThreadState::Running}},
             {enqueue,
-             {"QueueRunner-shuffle_batch/random_shuffle_queue-1", "QueueRunner-shuffle_batch/random_shuffle_queue-2"},
+             {"QueueRunner-shuffle_batch/random_shuffle_queue-1",
+              "QueueRunner-shuffle_batch/random_shuffle_queue-2"},
              {ThreadState::BlockedFull, ThreadState::BlockedFull}},
             {wait,
-             {"QueueRunner-input_producer-close_on_stop", "QueueRunner-shuffle_batch/random_shuffle_queue-close_on_stop"},
+             {"QueueRunner-input_producer-close_on_stop",
+              "QueueRunner-shuffle_batch/random_shuffle_queue-close_on_stop"},
              {ThreadState::Waiting, ThreadState::Waiting}},
             {train, {"trainer"}, {ThreadState::Running}},
         };
-        std::sort(expected.begin(), expected.end(), [](const auto &a, const auto &b) { return a.line < b.line; });
+        std::sort(expected.begin(), expected.end(),
+                  [](const auto &a, const auto &b) { return a.line < b.line; });
         QCOMPARE(view.marks(), expected);
         QCOMPARE(view.threadsAt(train), QStringList{"trainer"});
         QVERIFY(view.threadsAt(0).isEmpty()); // the watchdog and the stopped reader have no line
@@ -169,6 +173,26 @@ private slots:
         QCOMPARE(listed, marked);
     }
 
+    void groupLabels_data()
+    {
+        QTest::addColumn<QStringList>("names");
+        QTest::addColumn<QString>("label");
+        QTest::addRow("one") << QStringList{"trainer"} << "trainer";
+        QTest::addRow("readers") << QStringList{"random_shuffle_queue-0", "random_shuffle_queue-1"}
+                                 << "random_shuffle_queue ×2";
+        QTest::addRow("watchers") << QStringList{"input_producer-close_on_stop",
+                                                 "random_shuffle_queue-close_on_stop"}
+                                  << "close_on_stop ×2";
+        QTest::addRow("workers") << QStringList{"worker-0", "worker-1", "worker-2"} << "worker ×3";
+        QTest::addRow("nothing shared") << QStringList{"trainer", "watchdog"} << "2 threads";
+    }
+    void groupLabels()
+    {
+        QFETCH(QStringList, names);
+        QFETCH(QString, label);
+        QCOMPARE(TfCodeView::groupLabel(names), label);
+    }
+
     void regeneratesWhenTheConfigChanges()
     {
         TfCodeView view;
@@ -183,6 +207,30 @@ private slots:
         view.setSnapshot(busyRun());
         const int enqueue = lineContaining(view.program(), "= tf.train.batch(");
         QCOMPARE(view.threadsAt(enqueue).size(), 2);
+    }
+
+    // A short view cannot show every thread's line; the strip at the right shows them all, and a
+    // click there brings that part of the program into view.
+    void overviewStripFindsThreadsOffScreen()
+    {
+        TfCodeView view;
+        view.resize(700, 220);
+        view.setInput(input());
+        view.setSnapshot(busyRun());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const int train = lineContaining(view.program(), "sess.run([train_op, loss]");
+        QVERIFY(!view.viewport()->rect().contains(
+            view.cursorRect(QTextCursor(view.document()->findBlockByNumber(train)))));
+        auto *strip = view.findChild<QWidget *>(QStringLiteral("tfCodeOverview"));
+        QVERIFY(strip);
+        const QImage image = strip->grab().toImage();
+        const int y = int(double(train) / view.blockCount() * strip->height());
+        const QColor tick = image.pixelColor(strip->width() / 2, y + 1);
+        QCOMPARE(tick, StatePalette::color(ThreadState::Running));
+        QTest::mouseClick(strip, Qt::LeftButton, {}, QPoint(strip->width() / 2, y + 1));
+        QVERIFY(view.viewport()->rect().contains(
+            view.cursorRect(QTextCursor(view.document()->findBlockByNumber(train)))));
     }
 
     void paintsTheHighlight()

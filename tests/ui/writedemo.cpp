@@ -21,7 +21,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "qs_ui_write_demo: bad arguments\n");
         return 2;
     }
-    const qs::Result<QStringList> paths = qs::test::writeDemoTfRecords(args[1], QStringLiteral("demo"), files, perFile);
+    const qs::Result<QStringList> paths =
+        qs::test::writeDemoTfRecords(args[1], QStringLiteral("demo"), files, perFile);
     if (!paths) {
         std::fprintf(stderr, "qs_ui_write_demo: %s\n", qPrintable(paths.status().toString()));
         return 1;
