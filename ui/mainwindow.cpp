@@ -355,25 +355,6 @@ void MainWindow::showMessage(const QString &text)
     m_status->showMessage(text);
 }
 
-bool MainWindow::showPanel(const QString &name)
-{
-    static const QHash<QString, QString> docks{{QStringLiteral("controls"), QStringLiteral("controlsDock")},
-                                               {QStringLiteral("pipeline"), QStringLiteral("pipelineDock")},
-                                               {QStringLiteral("events"), QStringLiteral("eventLogDock")},
-                                               {QStringLiteral("threads"), QStringLiteral("threadTableDock")},
-                                               {QStringLiteral("code"), QStringLiteral("tfCodeDock")},
-                                               {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
-                                               {QStringLiteral("samples"), QStringLiteral("samplesDock")},
-                                               {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
-                                               {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
-    auto *dock = findChild<QDockWidget *>(docks.value(name));
-    if (!dock)
-        return false;
-    dock->show();
-    dock->raise();
-    return true;
-}
-
 void MainWindow::saveLayout() const
 {
     QSettings settings;
