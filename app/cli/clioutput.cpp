@@ -2,15 +2,22 @@
 
 #include "example/specoverrides.h"
 
+#include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 namespace qs::cli {
 
-Output::Output(bool json) : m_json(json), m_out(stdout), m_err(stderr) {}
+Output::Output(bool json)
+    : m_json(json)
+    , m_out(stdout)
+    , m_err(stderr)
+{}
 
 void Output::line(const QString &text)
 {
@@ -56,19 +63,36 @@ int Output::fail(const QString &text)
     return 2;
 }
 
+void processArguments(QCommandLineParser &parser, const QStringList &args)
+{
+    if (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"))) {
+        QString text = parser.helpText();
+        const QString usage = QStringLiteral("Usage: ");
+        const qsizetype end = text.indexOf(QLatin1Char('\n'));
+        const QString first = text.left(end);
+        const qsizetype options = first.indexOf(QLatin1String(" ["));
+        text = usage + args.value(0) + (options >= 0 ? first.mid(options) : QString()) + text.mid(end);
+        QTextStream(stdout) << text;
+        ::exit(0);
+    }
+    parser.process(args);
+}
+
 Result<QJsonObject> parseJsonArgument(const QString &textOrPath)
 {
     QByteArray bytes = textOrPath.toUtf8();
     if (!textOrPath.trimmed().startsWith(QLatin1Char('{'))) {
         QFile file(textOrPath);
         if (!file.open(QIODevice::ReadOnly))
-            return notFound(QStringLiteral("%1 is neither a JSON object nor a readable file").arg(textOrPath));
+            return notFound(
+                QStringLiteral("%1 is neither a JSON object nor a readable file").arg(textOrPath));
         bytes = file.readAll();
     }
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
     if (err.error != QJsonParseError::NoError || !doc.isObject())
-        return invalidArgument(QStringLiteral("not a JSON object (%1 at byte %2)").arg(err.errorString()).arg(err.offset));
+        return invalidArgument(
+            QStringLiteral("not a JSON object (%1 at byte %2)").arg(err.errorString()).arg(err.offset));
     return doc.object();
 }
 

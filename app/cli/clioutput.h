@@ -6,6 +6,8 @@
 #include <QString>
 #include <QTextStream>
 
+class QCommandLineParser;
+
 namespace qs {
 struct SpecOverrides;
 }
@@ -30,6 +32,10 @@ private:
     QTextStream m_out;
     QTextStream m_err;
 };
+
+// QCommandLineParser::process(), except that --help prints "Usage: queuescope-cli <command> ..."
+// (Qt would print the binary's path without the subcommand). args[0] is "queuescope-cli <command>".
+void processArguments(QCommandLineParser &parser, const QStringList &args);
 
 // A JSON object given on the command line, or the path of a file that holds one.
 Result<QJsonObject> parseJsonArgument(const QString &textOrPath);

@@ -5,12 +5,18 @@
 namespace qs::cli {
 
 int runInspect(const QStringList &args);
+int runMake(const QStringList &args);
+int runDemo(const QStringList &args);
+int runRun(const QStringList &args);
 
 // One file per subcommand.
 std::span<const Command> commands()
 {
     static const std::array list{
         Command{"inspect", "What TFRecord files hold, and what QueueScope would train on", runInspect},
+        Command{"make", "A TFRecord dataset from a folder of class subfolders of images", runMake},
+        Command{"demo", "The synthetic shapes dataset as TFRecord files", runDemo},
+        Command{"run", "Run the input pipeline and train on TFRecord files, headless", runRun},
     };
     return list;
 }

@@ -292,7 +292,7 @@ int runInspect(const QStringList &args)
                                   QStringLiteral("Feature spec overrides as JSON, e.g. '{\"image\":{\"key\":\"img\"}}'."),
                                   QStringLiteral("JSON"));
     parser.addOptions({json, verify, thumbs, thumbCount, compression, spec});
-    parser.process(args);
+    processArguments(parser, args);
 
     Output out(parser.isSet(json));
     InspectOptions options;

@@ -102,8 +102,9 @@ Status Coordinator::requestStop(Status error)
             d->stop.store(true, std::memory_order_release);
         }
     }
-    if (first)
-        d->cv.notify_all();
+    // Waiters are woken only after the events are recorded, so the log shows the first
+    // request_stop (and its error) before anything the stop sets off (queue closes, a later
+    // request_stop). shouldStop() pollers may already see it; that is fine.
     if (Recorder *rec = d->recorder) {
         const QString thread = CoordinatedThread::currentName();
         if (real) {
@@ -119,6 +120,8 @@ Status Coordinator::requestStop(Status error)
                         {QStringLiteral("first"), first}});
         }
     }
+    if (first)
+        d->cv.notify_all();
     return afterJoin && real ? error : Status::ok();
 }
 

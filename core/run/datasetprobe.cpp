@@ -16,7 +16,8 @@ namespace qs {
 
 namespace {
 
-// Calls `each` with up to `limit` parsed records of `file` (corrupt ones skipped).
+// Calls `each` with the parsed ones of the first `limit` records of `file` (corrupt records and
+// records that are not Examples are skipped).
 Status forRecords(const QString &file, int limit,
                   const std::function<void(const ParsedExample &, const Location &)> &each)
 {
@@ -29,16 +30,19 @@ Status forRecords(const QString &file, int limit,
     QByteArray record;
     for (int n = 0; n < limit; ++n) {
         const Status s = (*reader)->next(&record);
-        if (s.kind() == ErrorKind::OutOfRange)
+        if (s.kind() == ErrorKind::OutOfRange) {
+            // Nothing readable at all: say why, rather than "no records".
+            if (n == 0 && !(*reader)->skipped().isEmpty())
+                return (*reader)->skipped().first();
             break;
+        }
         if (!s.isOk())
             return s;
         const Location where{file, (*reader)->recordIndex() - 1 + (*reader)->skippedCount(),
                              (*reader)->recordOffset()};
         Result<ParsedExample> parsed = parser.parse(record, where);
-        if (!parsed)
-            return parsed.status();
-        each(*parsed, where);
+        if (parsed) // a record that is no Example is the readers' to report, with its place
+            each(*parsed, where);
     }
     return {};
 }
@@ -65,13 +69,24 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
         !s.isOk())
         return s;
     if (samples.empty())
-        return Status(ErrorKind::FailedPrecondition,
-                      QStringLiteral("%1 holds no readable records to detect the features from").arg(first),
-                      Location{first, -1, -1});
+        return Status(
+            ErrorKind::FailedPrecondition,
+            QStringLiteral("%1: none of its first %2 records is a readable tf.train.Example, so there "
+                           "is nothing to detect the image and label from")
+                .arg(first)
+                .arg(kDetectionSampleRecords),
+            Location{first, -1, -1});
     const Detection detection = detectFeatureSpec(samples, overrides, first);
     Result<FeatureSpec> spec = detection.forTraining();
-    if (!spec)
-        return spec.status();
+    if (!spec) {
+        // Whatever went wrong, the user fixes it by naming the right features: list them.
+        const QString listing = detection.schema.summary();
+        if (spec.status().message().contains(listing))
+            return spec.status();
+        return Status(spec.status().kind(),
+                      spec.status().message() + QStringLiteral("; the features are: ") + listing,
+                      spec.status().where());
+    }
     if (!spec->label)
         return Status(
             ErrorKind::FailedPrecondition,
@@ -89,15 +104,19 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
     } else {
         int top = -1;
         Status problem;
+        int budget = kLabelScanTotal;
         for (const QString &file : files) {
-            const Status s =
-                forRecords(file, kLabelScanRecords, [&](const ParsedExample &e, const Location &where) {
-                    Result<int> label = decodeLabel(e, *spec->label, where);
-                    if (label)
-                        top = std::max(top, *label);
-                    else if (problem.isOk())
-                        problem = label.status();
-                });
+            if (budget <= 0)
+                break;
+            const Status s = forRecords(file, std::min(budget, kLabelScanRecords),
+                                        [&](const ParsedExample &e, const Location &where) {
+                                            --budget;
+                                            Result<int> label = decodeLabel(e, *spec->label, where);
+                                            if (label)
+                                                top = std::max(top, *label);
+                                            else if (problem.isOk())
+                                                problem = label.status();
+                                        });
             if (!s.isOk())
                 return s;
         }

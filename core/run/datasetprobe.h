@@ -15,12 +15,14 @@ struct TrainerConfig;
 //    features found (kinds and counts), so the user can name the right one;
 //  - the number of classes: TrainerConfig::numClasses when set; else the label spec's own
 //    (a one-hot width, or a num_classes override); else a pre-scan of the labels of the first
-//    kLabelScanRecords records of every file, classes = max label + 1 (at least 2). A label
+//    kLabelScanRecords records of every file (kLabelScanTotal records at most over all files),
+//    classes = max label + 1 (at least 2). A label
 //    beyond that range met later in training is an error naming its file and record, because
 //    the class count is written into the spec the decoders check against.
 // Corrupt records are skipped while probing: reporting them is the readers' job.
 struct DatasetProbe {
     static constexpr int kLabelScanRecords = 2000;
+    static constexpr int kLabelScanTotal = 20000;
 
     FeatureSpec spec; // with label->numClasses set to numClasses
     int numClasses = 0;

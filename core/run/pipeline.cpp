@@ -1,5 +1,6 @@
 #include "run/pipeline.h"
 
+#include "demo/bundleddata.h"
 #include "observe/chrometrace.h"
 #include "observe/jsonlexport.h"
 #include "pipeline/batching.h"
@@ -18,6 +19,7 @@
 
 #include <QDebug>
 #include <QDir>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <condition_variable>
@@ -97,6 +99,21 @@ Status applyFaults(RunContext &ctx, const Scenario &scenario)
 
 } // namespace
 
+QStringList Pipeline::defaultDemoFiles()
+{
+    const QString dir = bundledDemoDir();
+    if (dir.isEmpty())
+        return {};
+    return {QDir(dir).filePath(QLatin1String(kBundledDemoTrainFile))};
+}
+
+QString Pipeline::defaultDemoEvalFile()
+{
+    const QString dir = bundledDemoDir();
+    const QString eval = dir.isEmpty() ? QString() : QDir(dir).filePath(QLatin1String(kBundledDemoEvalFile));
+    return QFileInfo::exists(eval) ? eval : QString();
+}
+
 Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::optional<Scenario> scenario)
 {
     std::unique_ptr<Pipeline> p(new Pipeline);
@@ -143,8 +160,14 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
         p->m_model = std::move(*model);
         ctx->maker = SampleMaker(probe->spec, options.input);
         ctx->numClasses = probe->numClasses;
-        for (int i = 0; i < probe->numClasses; ++i)
-            ctx->classNames << QString::number(i);
+        const QStringList demo = defaultDemoFiles();
+        const bool demoData = ctx->config.pipeline.files.size() == 1 && !demo.isEmpty() &&
+                              QFileInfo(ctx->config.pipeline.files.first()) == QFileInfo(demo.first());
+        if (demoData && bundledDemoClassNames().size() == probe->numClasses)
+            ctx->classNames = bundledDemoClassNames();
+        else
+            for (int i = 0; i < probe->numClasses; ++i)
+                ctx->classNames << QString::number(i);
         ctx->holdOut = t.evalFile.isEmpty() ? HoldOut::forFraction(t.evalFraction) : HoldOut{};
     }
     p->m_context = std::move(ctx);

@@ -62,6 +62,13 @@ public:
     static Result<std::unique_ptr<Pipeline>> create(RunConfig config, std::optional<Scenario> scenario = {});
     ~Pipeline();
     Pipeline(const Pipeline &) = delete;
+
+    // The bundled demo dataset (core/demo/bundleddata.h), for a run given no files: its training
+    // file, and the held-out file that goes with it (use it as eval_file). Empty when the
+    // dataset is not found (then tell the user to run `queuescope-cli demo`). A run over the
+    // bundled training file names its classes after the demo's shapes.
+    static QStringList defaultDemoFiles();
+    static QString defaultDemoEvalFile();
     Pipeline &operator=(const Pipeline &) = delete;
 
     const RunConfig &config() const; // as resolved: files expanded, corrupted copies in place
@@ -70,7 +77,7 @@ public:
     FeatureSpec featureSpec() const; // empty in workers mode
     int numClasses() const;
     QStringList classNames() const;
-    void setClassNames(const QStringList &names); // before start(); default "0", "1", ...
+    void setClassNames(const QStringList &names); // before start(); default "0", "1", ... (demo: shapes)
 
     // FailedPrecondition when already started.
     Status start();

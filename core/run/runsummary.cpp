@@ -44,7 +44,7 @@ QJsonObject RunSummary::toJson() const
     for (const ThreadSummary &t : threads) {
         QJsonObject seconds;
         for (int i = 0; i < kThreadStateCount; ++i) {
-            if (t.secondsIn[size_t(i)] > 0)
+            if (t.secondsIn[size_t(i)] > 0 && !isFinalState(ThreadState(i)))
                 seconds.insert(threadStateKey(ThreadState(i)), t.secondsIn[size_t(i)]);
         }
         threadList.append(QJsonObject{{QStringLiteral("name"), t.name},

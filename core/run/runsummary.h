@@ -30,7 +30,8 @@ struct ThreadSummary {
 //    "steps", "samples", "samples_per_s", "train_accuracy", "eval_accuracy" (null when none),
 //    "skipped_records",
 //    "threads": [{"name", "role", "seconds_in": {"<state>": seconds, ...}}]}
-// seconds_in lists the states a thread spent time in. Error kinds are spelled as TensorFlow
+// seconds_in lists the states a thread spent time in while it ran (its final state, stopped,
+// failed or cancelled, lasts from its end to now and is left out). Error kinds are spelled as TensorFlow
 // prints them ("DataLoss"), as a scenario's "expect" does.
 struct RunSummary {
     bool finished = false;

@@ -73,7 +73,9 @@ qint64 StepGate::passedCount() const
 
 void StepGate::pass(const Event &event)
 {
-    if (!holds(event.kind))
+    // Only pipeline threads are held: a thread with no ObservedThread binding is the UI's or the
+    // CLI's (a Stop pressed in step mode must not freeze the window).
+    if (!holds(event.kind) || ObservedThread::currentId() < 0)
         return;
     std::unique_lock lock(m_mu);
     if (!m_enabled)

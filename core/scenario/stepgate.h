@@ -20,7 +20,8 @@ namespace qs {
 //  - grant(), setEnabled() and release() never block (the UI thread calls them).
 //  - setEnabled(false) and release() let every held thread go at once; after release() the gate
 //    never holds again (a finished or torn-down run must always be able to shut down).
-//  - State events (EventKind::State) and notes are never held: only coordination events.
+//  - State events (EventKind::State) and notes are never held: only coordination events, and
+//    only on threads bound with ObservedThread (pipeline threads): the UI thread is never held.
 //  - Memory ordering: a grant() happens-before the held thread's return from pass().
 class StepGate {
 public:

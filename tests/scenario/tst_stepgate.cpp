@@ -21,6 +21,13 @@ Event eventOf(EventKind kind)
 class TestStepGate : public QObject {
     Q_OBJECT
 private slots:
+    void unboundThreadIsNeverHeld()
+    {
+        StepGate gate;
+        gate.setEnabled(true);
+        gate.pass(eventOf(EventKind::RequestStop)); // the test's own thread: the "UI" thread
+        QCOMPARE(gate.heldCount(), 0);
+    }
     void disabledGateNeverHolds()
     {
         StepGate gate;
@@ -84,7 +91,11 @@ private slots:
         StepGate gate;
         gate.setEnabled(true);
         gate.grant(5); // nobody is held: nothing to spend them on
-        std::thread t([&] { gate.pass(eventOf(EventKind::Join)); });
+        Recorder recorder;
+        std::thread t([&] {
+            ObservedThread bound(&recorder, QStringLiteral("joiner"), ThreadRole::Main);
+            gate.pass(eventOf(EventKind::Join));
+        });
         QTRY_COMPARE_WITH_TIMEOUT(gate.heldCount(), 1, 5000);
         QCOMPARE(gate.passedCount(), qint64(0));
         gate.grant();
@@ -95,9 +106,14 @@ private slots:
     {
         StepGate gate;
         gate.setEnabled(true);
+        Recorder recorder;
         std::vector<std::thread> threads;
-        for (int i = 0; i < 4; ++i)
-            threads.emplace_back([&] { gate.pass(eventOf(EventKind::QueueClose)); });
+        for (int i = 0; i < 4; ++i) {
+            threads.emplace_back([&, i] {
+                ObservedThread bound(&recorder, QStringLiteral("t%1").arg(i), ThreadRole::Worker);
+                gate.pass(eventOf(EventKind::QueueClose));
+            });
+        }
         QTRY_COMPARE_WITH_TIMEOUT(gate.heldCount(), 4, 5000);
         gate.setEnabled(false);
         for (auto &t : threads)
@@ -108,7 +124,11 @@ private slots:
     {
         StepGate gate;
         gate.setEnabled(true);
-        std::thread t([&] { gate.pass(eventOf(EventKind::End)); });
+        Recorder recorder;
+        std::thread t([&] {
+            ObservedThread bound(&recorder, QStringLiteral("trainer"), ThreadRole::Trainer);
+            gate.pass(eventOf(EventKind::End));
+        });
         QTRY_COMPARE_WITH_TIMEOUT(gate.heldCount(), 1, 5000);
         gate.release();
         t.join();

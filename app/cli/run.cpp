@@ -1,0 +1,306 @@
+// queuescope-cli run: one headless run of the pipeline and its trainer, with progress, a summary,
+// and the event log / trace exports.
+#include "clioutput.h"
+#include "commands.h"
+#include "interruptguard.h"
+
+#include "run/pipeline.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <chrono>
+#include <limits>
+
+#include <unistd.h>
+
+namespace qs::cli {
+
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+struct Flag {
+    const char *name;
+    const char *key; // the RunConfig JSON key it sets
+    enum Kind { Int, Number, Text } kind;
+    const char *valueName;
+    const char *help;
+};
+
+constexpr Flag kValueFlags[] = {
+    {"epochs", "num_epochs", Flag::Int, "N", "Epochs over the files (0: until stopped). Default 1."},
+    {"batch-size", "batch_size", Flag::Int, "N", "Samples per training step. Default 32."},
+    {"readers", "reader_threads", Flag::Int, "N", "Reader threads (the example queue's runner). Default 2."},
+    {"capacity", "example_capacity", Flag::Int, "N", "Capacity of the example queue. Default 224."},
+    {"min-after-dequeue", "min_after_dequeue", Flag::Int, "N",
+     "shuffle_batch's min_after_dequeue. Default 128."},
+    {"hidden", "hidden", Flag::Int, "N", "Hidden units of the MLP. Default 64."},
+    {"input-size", "input_size", Flag::Int, "N", "The model sees N x N x 3 images. Default 16."},
+    {"eval", "eval_file", Flag::Text, "FILE", "Held-out data from this TFRecord file."},
+    {"eval-fraction", "eval_fraction", Flag::Number, "F",
+     "Else hold out every round(1/F)-th record. Default 0.1."},
+    {"max-steps", "max_steps", Flag::Int, "N", "Stop after N training steps."},
+    {"stop-after", "stop_after_s", Flag::Number, "S", "Request stop after S seconds."},
+    {"speed", "speed", Flag::Number, "F", "Slow motion: 1 full speed, 0.1 ten times slower."},
+};
+
+Result<QJsonObject> flagsJson(const QCommandLineParser &parser, const QList<QCommandLineOption> &options)
+{
+    QJsonObject json;
+    for (size_t i = 0; i < std::size(kValueFlags); ++i) {
+        const Flag &f = kValueFlags[i];
+        if (!parser.isSet(options[qsizetype(i)]))
+            continue;
+        const QString v = parser.value(options[qsizetype(i)]);
+        bool ok = true;
+        QJsonValue value;
+        if (f.kind == Flag::Int)
+            value = v.toLongLong(&ok);
+        else if (f.kind == Flag::Number)
+            value = v.toDouble(&ok);
+        else
+            value = v;
+        if (!ok)
+            return invalidArgument(
+                QStringLiteral("--%1 needs a number (got '%2')").arg(QLatin1String(f.name), v));
+        json.insert(QLatin1String(f.key), value);
+    }
+    return json;
+}
+
+QString percent(double v)
+{
+    return v < 0 ? QStringLiteral("-") : QString::number(v * 100, 'f', 1) + QLatin1Char('%');
+}
+
+QString progressLine(const Snapshot &s)
+{
+    QString line = QStringLiteral("step %1").arg(s.steps);
+    if (!s.metrics.isEmpty()) {
+        const MetricPoint &m = s.metrics.last();
+        line += QStringLiteral("  loss %1  train %2").arg(m.loss, 0, 'f', 3).arg(percent(m.trainAccuracy));
+        for (auto it = s.metrics.crbegin(); it != s.metrics.crend(); ++it) {
+            if (it->evalAccuracy >= 0) {
+                line += QStringLiteral("  held-out %1").arg(percent(it->evalAccuracy));
+                break;
+            }
+        }
+    }
+    if (!s.queues.isEmpty()) {
+        const QueueInfo &q = s.queues.last(); // the example queue
+        line += QStringLiteral("  %1 %2/%3")
+                    .arg(q.name.section(QLatin1Char('/'), 0, 0))
+                    .arg(q.size)
+                    .arg(q.capacity);
+    }
+    line += QStringLiteral("  %1 samples/s").arg(s.samplesPerSec, 0, 'f', 0);
+    return line;
+}
+
+QStringList summaryLines(const RunSummary &s)
+{
+    QStringList lines;
+    lines << QStringLiteral("how it ended: %1").arg(s.howKey());
+    if (!s.error.isOk())
+        lines << QStringLiteral("error: %1 (thread %2)").arg(s.error.toString(), s.error.thread());
+    if (!s.stillRunning.isEmpty())
+        lines << QStringLiteral("still running at join: %1").arg(s.stillRunning.join(QLatin1Char(' ')));
+    lines << QStringLiteral("steps %1, samples %2, %3 samples/s")
+                 .arg(s.steps)
+                 .arg(s.samples)
+                 .arg(s.samplesPerSec, 0, 'f', 1);
+    lines << QStringLiteral("training accuracy %1, held-out accuracy %2 (%3 held-out samples)")
+                 .arg(percent(s.trainAccuracy), percent(s.evalAccuracy))
+                 .arg(s.heldOutSamples);
+    if (s.skippedRecords > 0)
+        lines << QStringLiteral("skipped corrupt records: %1").arg(s.skippedRecords);
+
+    // Seconds per thread per state, for the states some thread spent time in.
+    QList<int> states;
+    for (int i = 0; i < kThreadStateCount; ++i) {
+        for (const ThreadSummary &t : s.threads) {
+            if (t.secondsIn[size_t(i)] >= 0.0005 && !isFinalState(ThreadState(i))) {
+                states << i;
+                break;
+            }
+        }
+    }
+    int nameWidth = 6;
+    for (const ThreadSummary &t : s.threads)
+        nameWidth = std::max(nameWidth, int(t.name.size()));
+    QString header = QStringLiteral("thread").leftJustified(nameWidth + 2) + QStringLiteral("role     ");
+    for (int st : states)
+        header += threadStateKey(ThreadState(st)).rightJustified(14);
+    lines << QString() << QStringLiteral("seconds per thread and state:") << header;
+    for (const ThreadSummary &t : s.threads) {
+        QString row = t.name.leftJustified(nameWidth + 2) + threadRoleKey(t.role).leftJustified(9);
+        for (int st : states)
+            row += QString::number(t.secondsIn[size_t(st)], 'f', 2).rightJustified(14);
+        lines << row;
+    }
+    return lines;
+}
+
+} // namespace
+
+int runRun(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Runs the input pipeline and trains the model on TFRecord files, the way a TensorFlow 1.x\n"
+        "script would: string_input_producer, reader threads, shuffle_batch, a training loop with a\n"
+        "Coordinator. Settings are layered: defaults, the scenario's config, --config, then flags.\n"
+        "Exit status: 0 when the run ended at the end of the data or by a stop, 1 on an error."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
+                                 QStringLiteral("[FILE...]"));
+    QList<QCommandLineOption> valueOptions;
+    for (const Flag &f : kValueFlags)
+        valueOptions << QCommandLineOption(QLatin1String(f.name), QLatin1String(f.help),
+                                           QLatin1String(f.valueName));
+    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
+                                         QStringLiteral("A built-in scenario or a .json file."),
+                                         QStringLiteral("NAME|FILE"));
+    const QCommandLineOption noShuffle(QStringLiteral("no-shuffle"),
+                                       QStringLiteral("tf.train.batch (a FIFOQueue) and files in order."));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  QStringLiteral("Seed of the file and example shuffles."),
+                                  QStringLiteral("S"));
+    const QCommandLineOption skipCorrupt(
+        QStringLiteral("skip-corrupt"),
+        QStringLiteral("Count and skip corrupt records instead of stopping."));
+    const QCommandLineOption naive(QStringLiteral("naive"),
+                                   QStringLiteral("The trainer reads sample by sample: no queues."));
+    const QCommandLineOption events(QStringLiteral("events"),
+                                    QStringLiteral("Write the event log (JSON Lines) to F."),
+                                    QStringLiteral("F"));
+    const QCommandLineOption trace(
+        QStringLiteral("trace"), QStringLiteral("Write a Chrome/Perfetto trace to F."), QStringLiteral("F"));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("Print the run summary as one JSON object."));
+    const QCommandLineOption config(QStringLiteral("config"),
+                                    QStringLiteral("Run settings as JSON text or a file."),
+                                    QStringLiteral("JSON"));
+    parser.addOptions(valueOptions);
+    parser.addOptions({scenarioOpt, noShuffle, seed, skipCorrupt, naive, events, trace, json, config});
+    processArguments(parser, args);
+    Output out(parser.isSet(json));
+
+    std::optional<Scenario> scenario;
+    RunConfig base;
+    if (parser.isSet(scenarioOpt)) {
+        Result<Scenario> s = Scenario::load(parser.value(scenarioOpt));
+        if (!s)
+            return out.fail(QStringLiteral("run: %1").arg(s.status().message()));
+        Result<RunConfig> c = RunConfig::fromJson(s->config, base);
+        if (!c)
+            return out.fail(QStringLiteral("run: scenario %1: %2").arg(s->name, c.status().message()));
+        base = *c;
+        if (s->stopAfterSeconds > 0) // headless: the scenario's own stop
+            base.trainer.stopAfterS = s->stopAfterSeconds;
+        scenario = *s;
+    }
+    if (parser.isSet(config)) {
+        Result<QJsonObject> j = parseJsonArgument(parser.value(config));
+        Result<RunConfig> c = j ? RunConfig::fromJson(*j, base) : Result<RunConfig>(j.status());
+        if (!c)
+            return out.fail(QStringLiteral("run: --config: %1").arg(c.status().message()));
+        base = *c;
+    }
+    Result<QJsonObject> flags = flagsJson(parser, valueOptions);
+    if (!flags)
+        return out.fail(QStringLiteral("run: %1").arg(flags.status().message()));
+    if (parser.isSet(noShuffle)) {
+        flags->insert(QStringLiteral("use_shuffle_queue"), false);
+        flags->insert(QStringLiteral("shuffle_files"), false);
+    }
+    if (parser.isSet(seed)) {
+        bool ok = false;
+        const qint64 s = parser.value(seed).toLongLong(&ok);
+        if (!ok)
+            return out.fail(QStringLiteral("run: --seed needs a number (got '%1')").arg(parser.value(seed)));
+        flags->insert(QStringLiteral("file_seed"), s);
+        flags->insert(QStringLiteral("shuffle_seed"), s);
+    }
+    if (parser.isSet(skipCorrupt))
+        flags->insert(QStringLiteral("skip_corrupt"), true);
+    if (parser.isSet(naive))
+        flags->insert(QStringLiteral("feed"), QStringLiteral("naive"));
+    if (!parser.positionalArguments().isEmpty())
+        flags->insert(QStringLiteral("files"), QJsonArray::fromStringList(parser.positionalArguments()));
+    Result<RunConfig> runConfig = RunConfig::fromJson(*flags, base);
+    if (!runConfig)
+        return out.fail(QStringLiteral("run: %1").arg(runConfig.status().message()));
+
+    const bool workers = scenario && scenario->mode == QLatin1String("workers");
+    if (runConfig->pipeline.files.isEmpty() && !workers) { // the bundled demo dataset
+        runConfig->pipeline.files = Pipeline::defaultDemoFiles();
+        if (runConfig->pipeline.files.isEmpty())
+            return out.fail(
+                QStringLiteral("run: no input files, and the bundled demo dataset was not found. Give "
+                               "TFRecord files, or write the demo dataset with `queuescope-cli demo` "
+                               "and pass its files."));
+        if (runConfig->trainer.evalFile.isEmpty())
+            runConfig->trainer.evalFile = Pipeline::defaultDemoEvalFile();
+        out.error(QStringLiteral("run: no files given: training on the bundled demo dataset %1")
+                      .arg(runConfig->pipeline.files.first()));
+    }
+
+    Result<std::unique_ptr<Pipeline>> pipeline = Pipeline::create(*runConfig, scenario);
+    if (!pipeline) {
+        out.error(QStringLiteral("run: %1").arg(pipeline.status().toString()));
+        return 1;
+    }
+    Pipeline &p = **pipeline;
+    // Ctrl-C (or SIGTERM) = request_stop and a clean join, polled below; a second one ends the
+    // process at once.
+    InterruptGuard interrupts;
+    if (Status s = p.start(); !s.isOk()) {
+        out.error(QStringLiteral("run: %1").arg(s.toString()));
+        return 1;
+    }
+
+    out.error(QStringLiteral("run: started (Ctrl-C requests a stop)"));
+    const bool terminal = isatty(STDERR_FILENO);
+    const auto progressEvery = terminal ? 250ms : 2000ms;
+    auto lastProgress = Clock::now();
+    bool stopAsked = false;
+    while (!p.waitFinished(50ms)) {
+        if (InterruptGuard::stopRequested() && !stopAsked) {
+            stopAsked = true;
+            out.error(QStringLiteral("run: stopping (request_stop); press Ctrl-C again to quit at once"));
+            p.requestStop();
+        }
+        if (Clock::now() - lastProgress >= progressEvery) {
+            lastProgress = Clock::now();
+            const QString line = progressLine(*p.snapshot(std::numeric_limits<qint64>::max()));
+            terminal ? out.progress(line) : out.error(line);
+        }
+    }
+    out.endProgress();
+
+    const RunSummary summary = p.summary();
+    int status = summary.how == EndHow::Error ? 1 : 0;
+    for (const QString &line : summaryLines(summary))
+        out.json() ? out.error(line) : out.line(line);
+    if (parser.isSet(events)) {
+        if (Status s = p.writeEvents(parser.value(events)); !s.isOk()) {
+            out.error(QStringLiteral("run: --events: %1").arg(s.toString()));
+            status = 1;
+        }
+    }
+    if (parser.isSet(trace)) {
+        if (Status s = p.writeTrace(parser.value(trace)); !s.isOk()) {
+            out.error(QStringLiteral("run: --trace: %1").arg(s.toString()));
+            status = 1;
+        }
+    }
+    if (out.json())
+        out.json(summary.toJson());
+    return status;
+}
+
+} // namespace qs::cli

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "demo/demodataset.h"
+
+namespace qs {
+
+// The demo dataset that ships with QueueScope: the build runs `queuescope-cli demo --bundled
+// <build>/data` (the CMake target qs_demo_data) and installs the two files into
+// <prefix>/share/queuescope/demo. The GUI opens it when no other data is given.
+inline constexpr char kBundledDemoTrainFile[] = "demo-train.tfrecords";
+inline constexpr char kBundledDemoEvalFile[] = "demo-eval.tfrecords";
+
+DemoOptions bundledDemoTrainOptions();           // 2000 samples, 32x32, 4 classes, seed 1
+DemoOptions bundledDemoEvalOptions();            // 400 samples, demoEvalSeed(1)
+DatasetWriterOptions bundledDemoWriterOptions(); // the raw (dogs-and-cats) layout, one uncompressed file
+QStringList bundledDemoClassNames();             // label order
+
+// Both files into `dir` (created when missing), atomically as writeDemoSplits() says.
+Status writeBundledDemo(const QString &dir, const WriteControl &control = {});
+
+// The folders searched, in order:
+//  1. $QS_DEMO_DIR, when set;
+//  2. <program dir>/../data: the build tree (programs in <build>/bin);
+//  3. <program dir>/../share/queuescope/demo: an installed prefix, wherever it was moved;
+//  4. the configured install prefix's share/queuescope/demo.
+// The program dir comes from QCoreApplication; without an instance, 2 and 3 are left out.
+QStringList bundledDemoSearchPath();
+
+// The first folder of `searchPath` that holds kBundledDemoTrainFile; empty when none does.
+QString findBundledDemoDir(const QStringList &searchPath);
+QString bundledDemoDir(); // findBundledDemoDir(bundledDemoSearchPath())
+
+} // namespace qs

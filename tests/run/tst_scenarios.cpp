@@ -1,0 +1,212 @@
+#include "rundata.h"
+
+#include "run/pipeline.h"
+#include "scenario/scenario.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace qs;
+using namespace std::chrono_literals;
+
+// Every built-in scenario, run headless on small real files, must end the way its "expect"
+// says, as its events tell it (the same events the GUI's log and the JSON Lines export show).
+namespace {
+
+struct RunRecord {
+    QList<Event> events;
+    RunSummary summary;
+
+    QList<Event> of(EventKind kind) const
+    {
+        QList<Event> out;
+        for (const Event &e : events) {
+            if (e.kind == kind)
+                out << e;
+        }
+        return out;
+    }
+    QString roleOf(const QString &thread) const
+    {
+        for (const Event &e : of(EventKind::ThreadStart)) {
+            if (e.thread == thread)
+                return e.details.value(QStringLiteral("role")).toString();
+        }
+        return {};
+    }
+    QString exitHow(const QString &thread) const
+    {
+        for (const Event &e : of(EventKind::ThreadExit)) {
+            if (e.thread == thread)
+                return e.details.value(QStringLiteral("how")).toString();
+        }
+        return {};
+    }
+};
+
+// Headless, and short: a scenario's stop_after_s and the watchdog's patience are cut down.
+RunConfig configFor(const Scenario &s, const QStringList &files)
+{
+    Result<RunConfig> c = RunConfig::fromJson(s.config, test::smallConfig(files));
+    if (!c)
+        qFatal("%s: %s", qPrintable(s.name), qPrintable(c.status().toString()));
+    if (s.stopAfterSeconds > 0)
+        c->trainer.stopAfterS = std::min(s.stopAfterSeconds, 1.5);
+    c->trainer.hangSeconds = 0.4;
+    c->trainer.gracePeriodS = std::min(c->trainer.gracePeriodS, 1.0);
+    return *c;
+}
+
+} // namespace
+
+class TestScenarios : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_files = test::writeDemoFiles(m_dir.path(), QStringLiteral("train"), 3, 60);
+    }
+
+    void endsAsExpected_data()
+    {
+        QTest::addColumn<QString>("name");
+        const QStringList names = Scenario::builtinNames();
+        QCOMPARE(names.size(), 12);
+        for (const QString &n : names)
+            QTest::addRow("%s", qPrintable(n)) << n;
+    }
+    void endsAsExpected()
+    {
+        QFETCH(QString, name);
+        Result<Scenario> scenario = Scenario::load(name);
+        QVERIFY2(scenario.isOk(), qPrintable(scenario.status().toString()));
+        auto p = Pipeline::create(configFor(*scenario, m_files), *scenario);
+        QVERIFY2(p.isOk(), qPrintable(p.status().toString()));
+        QVERIFY((*p)->start().isOk());
+        QVERIFY2((*p)->waitFinished(20s), "the run did not end");
+        RunRecord run{(*p)->snapshot(0)->events, (*p)->summary()};
+        const QJsonObject expect = scenario->expect;
+
+        // The end event says how, and is the run's last coordination word from its main thread.
+        const QList<Event> ends = run.of(EventKind::End);
+        QCOMPARE(ends.size(), 1);
+        const QString how = ends[0].details.value(QStringLiteral("how")).toString();
+        QCOMPARE(how, expect.value(QStringLiteral("how")).toString());
+        QCOMPARE(run.summary.howKey(), how);
+        const QList<Event> joins = run.of(EventKind::Join);
+        QCOMPARE(joins.size(), 1);
+        QVERIFY(joins[0].seq < ends[0].seq);
+
+        if (expect.contains(QStringLiteral("error_kind"))) {
+            const ErrorKind kind = errorKindFromName(expect.value(QStringLiteral("error_kind")).toString());
+            QCOMPARE(errorKindName(run.summary.error.kind()), errorKindName(kind));
+            // The first request_stop carried that error: the first real error wins.
+            const QList<Event> stops = run.of(EventKind::RequestStop);
+            QVERIFY(!stops.isEmpty());
+            if (qEnvironmentVariableIsSet("QS_DUMP_EVENTS")) {
+                for (const Event &e : run.events)
+                    qInfo("%lld %s %s %s", e.seq, qPrintable(eventKindKey(e.kind)), qPrintable(e.thread),
+                          QJsonDocument(e.details).toJson(QJsonDocument::Compact).constData());
+            }
+            QVERIFY(stops[0].details.value(QStringLiteral("first")).toBool());
+            const QJsonObject first = stops[0].details.value(QStringLiteral("error")).toObject();
+            QCOMPARE(errorKindFromName(first.value(QStringLiteral("kind")).toString()), kind);
+            QCOMPARE(first.value(QStringLiteral("thread")).toString(), run.summary.error.thread());
+            QCOMPARE(joins[0].details.value(QStringLiteral("result")).toString(), QStringLiteral("error"));
+        }
+        if (expect.contains(QStringLiteral("error_thread_role"))) {
+            const QString thread = run.summary.error.thread();
+            QCOMPARE(run.roleOf(thread), expect.value(QStringLiteral("error_thread_role")).toString());
+            if (run.roleOf(thread) != QLatin1String("watcher")) // the watchdog reports, it does not fail
+                QCOMPARE(run.exitHow(thread), QStringLiteral("error"));
+        }
+        if (expect.contains(QStringLiteral("join_result")))
+            QCOMPARE(run.summary.joinResult, expect.value(QStringLiteral("join_result")).toString());
+        if (expect.contains(QStringLiteral("still_running"))) {
+            QStringList names;
+            for (const QJsonValue &v : expect.value(QStringLiteral("still_running")).toArray())
+                names << v.toString();
+            QCOMPARE(run.summary.stillRunning, names);
+            QCOMPARE(joins[0].details.value(QStringLiteral("still_running")).toArray().toVariantList().size(),
+                     names.size());
+        }
+        if (expect.contains(QStringLiteral("skipped_records"))) {
+            const int skipped = expect.value(QStringLiteral("skipped_records")).toInt();
+            QCOMPARE(run.summary.skippedRecords, skipped);
+            int notes = 0;
+            for (const Event &e : run.of(EventKind::Note))
+                notes +=
+                    e.details.value(QStringLiteral("what")).toString() == QLatin1String("skipped_record");
+            QCOMPARE(notes, skipped);
+        }
+        const QString bottleneck = expect.value(QStringLiteral("bottleneck")).toString();
+        if (bottleneck == QLatin1String("input")) {
+            const ThreadSummary *trainer = run.summary.thread(QStringLiteral("trainer"));
+            QVERIFY(trainer);
+            QVERIFY2(trainer->fraction(ThreadState::BlockedEmpty) > 0.5,
+                     qPrintable(QString::number(trainer->fraction(ThreadState::BlockedEmpty))));
+        } else if (bottleneck == QLatin1String("trainer")) {
+            int readers = 0;
+            for (const ThreadSummary &t : run.summary.threads) {
+                if (t.role != ThreadRole::Reader)
+                    continue;
+                ++readers;
+                QVERIFY2(t.fraction(ThreadState::BlockedFull) > 0.5,
+                         qPrintable(t.name + QStringLiteral(": ") +
+                                    QString::number(t.fraction(ThreadState::BlockedFull))));
+            }
+            QVERIFY(readers > 0);
+        }
+
+        if (how == QLatin1String("end_of_data")) {
+            // End of data flows downstream: the filename queue closes before the example queue,
+            // and no thread was cancelled or failed.
+            const QList<Event> closes = run.of(EventKind::QueueClose);
+            if (scenario->config.value(QStringLiteral("feed")).toString() != QLatin1String("naive")) {
+                QVERIFY(closes.size() >= 2);
+                QCOMPARE(closes[0].details.value(QStringLiteral("queue")).toString(),
+                         QStringLiteral("input_producer"));
+                QCOMPARE(closes[0].details.value(QStringLiteral("cancel_pending")).toBool(), false);
+                QVERIFY(closes[1]
+                            .details.value(QStringLiteral("queue"))
+                            .toString()
+                            .startsWith(QLatin1String("shuffle_batch")));
+                QCOMPARE(closes[1].details.value(QStringLiteral("cancel_pending")).toBool(), false);
+            } else {
+                QVERIFY(closes.isEmpty());
+                QVERIFY(run.of(EventKind::ThreadStart).size() == 2); // watchdog and trainer only
+            }
+            for (const Event &e : run.of(EventKind::ThreadExit))
+                QCOMPARE(e.details.value(QStringLiteral("how")).toString(), QStringLiteral("clean"));
+            QVERIFY(run.summary.steps > 0);
+        }
+        if (how == QLatin1String("stopped")) {
+            QVERIFY(run.summary.error.isOk());
+            QCOMPARE(run.summary.joinResult, QStringLiteral("ok"));
+            for (const Event &e : run.of(EventKind::ThreadExit))
+                QVERIFY(e.details.value(QStringLiteral("how")).toString() != QLatin1String("error"));
+        }
+        if (scenario->mode == QLatin1String("workers")) {
+            int requested = 0;
+            for (const Event &e : run.of(EventKind::Note))
+                requested += e.details.value(QStringLiteral("what")).toString() ==
+                             QLatin1String("worker_requests_stop");
+            QCOMPARE(requested, 1);
+            QCOMPARE(run.of(EventKind::ThreadExit).size(),
+                     scenario->config.value(QStringLiteral("workers")).toInt() + 1);
+        }
+        qInfo("%s: %s after %lld steps, %lld samples, %.0f samples/s; error %s; join %s", qPrintable(name),
+              qPrintable(how), run.summary.steps, run.summary.samples, run.summary.samplesPerSec,
+              qPrintable(run.summary.error.toString()), qPrintable(run.summary.joinResult));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QStringList m_files;
+};
+
+QTEST_GUILESS_MAIN(TestScenarios)
+#include "tst_scenarios.moc"
