@@ -1,5 +1,7 @@
 #include "ui/mainwindow.h"
 
+#include "ui/configpanel.h"
+#include "ui/controlspanel.h"
 #include "ui/eventlogview.h"
 #include "ui/languagemanager.h"
 #include "ui/metricscharts.h"
@@ -9,6 +11,9 @@
 #include "ui/runcontrols.h"
 #include "ui/runstatusview.h"
 #include "ui/samplesview.h"
+#include "ui/scenariopicker.h"
+#include "ui/statehelpview.h"
+#include "ui/tfcodeview.h"
 #include "ui/threadtablemodel.h"
 #include "ui/threadtimelinepanel.h"
 
@@ -25,6 +30,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
@@ -34,10 +40,6 @@
 #include <algorithm>
 
 namespace qs {
-
-namespace {
-constexpr int kLayoutVersion = 1;
-}
 
 MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     : QMainWindow(parent)
@@ -53,13 +55,23 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     , m_samples(new SamplesView)
     , m_metrics(new MetricsCharts)
     , m_queueChart(new QueueChart)
+    , m_controlsPanel(new ControlsPanel)
+    , m_code(new TfCodeView)
+    , m_stateHelp(new StateHelpView)
     , m_baseFont(QApplication::font())
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/queuescope-256.png")));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
-    resize(1400, 900);
+    // The left column (controls above the log, code and help tabs) runs the full height, as the
+    // design sketch has it; the diagram, timeline and charts share the rest.
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    QSize size(1600, 1000);
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+    resize(size);
 
     m_timeline->setObjectName(QStringLiteral("timelinePanel"));
     setCentralWidget(m_timeline);
@@ -69,20 +81,22 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     threadTable->verticalHeader()->hide();
     threadTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
-    QDockWidget *pipeline = addPanel(m_diagram, QStringLiteral("pipelineDock"), Qt::TopDockWidgetArea);
+    addPanel(m_diagram, QStringLiteral("pipelineDock"), Qt::TopDockWidgetArea);
     QDockWidget *events = addPanel(m_eventLog, QStringLiteral("eventLogDock"), Qt::LeftDockWidgetArea);
     QDockWidget *threads = addPanel(threadTable, QStringLiteral("threadTableDock"), Qt::LeftDockWidgetArea);
     QDockWidget *samples = addPanel(m_samples, QStringLiteral("samplesDock"), Qt::BottomDockWidgetArea);
     QDockWidget *metrics = addPanel(m_metrics, QStringLiteral("metricsDock"), Qt::BottomDockWidgetArea);
     QDockWidget *queues = addPanel(m_queueChart, QStringLiteral("queueChartDock"), Qt::BottomDockWidgetArea);
+    QDockWidget *controls = addPanel(m_controlsPanel, QStringLiteral("controlsDock"), Qt::LeftDockWidgetArea);
+    QDockWidget *code = addPanel(m_code, QStringLiteral("tfCodeDock"), Qt::LeftDockWidgetArea);
+    QDockWidget *help = addPanel(m_stateHelp, QStringLiteral("stateHelpDock"), Qt::LeftDockWidgetArea);
+    splitDockWidget(controls, events, Qt::Vertical);
     tabifyDockWidget(events, threads);
+    tabifyDockWidget(threads, code);
+    tabifyDockWidget(code, help);
     events->raise();
     splitDockWidget(samples, metrics, Qt::Horizontal);
     splitDockWidget(metrics, queues, Qt::Horizontal);
-    resizeDocks({pipeline}, {290}, Qt::Vertical);
-    resizeDocks({samples}, {280}, Qt::Vertical);
-    resizeDocks({events}, {380}, Qt::Horizontal);
-    resizeDocks({samples, metrics, queues}, {380, 560, 380}, Qt::Horizontal);
 
     connect(m_controls, &RunControls::openRequested, this, &MainWindow::chooseFiles);
     connect(m_controls, &RunControls::startRequested, this, &MainWindow::startRequested);
@@ -91,6 +105,16 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     connect(m_controls, &RunControls::nextStepRequested, this, &MainWindow::nextStepRequested);
     connect(m_controls, &RunControls::speedChanged, this, &MainWindow::speedChanged);
     connect(m_languages, &LanguageManager::languageChanged, this, &MainWindow::languageChanged);
+    connect(m_languages, &LanguageManager::languageChanged, m_controlsPanel, &ControlsPanel::setLanguage);
+    connect(m_controlsPanel, &ControlsPanel::scenarioChosen, this, &MainWindow::scenarioChosen);
+    connect(m_controlsPanel, &ControlsPanel::message, this, &MainWindow::showMessage);
+    connect(m_controlsPanel, &ControlsPanel::configChanged, this, &MainWindow::updateCode);
+    connect(m_controlsPanel, &ControlsPanel::startBlockChanged, this, [this](const QString &reason) {
+        const QString before = m_controls->startBlockReason();
+        m_controls->setStartBlocked(reason);
+        if (!reason.isEmpty() || m_message == before)
+            showMessage(reason); // say why Start waits; take it back once it no longer does
+    });
     createToolBar();
     createMenus();
     statusBar()->addWidget(m_status, 1);
@@ -103,8 +127,14 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     if (!m_languages->setLanguage(language))
         m_languages->setLanguage(QStringLiteral("en"));
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+    m_layoutRestored =
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+    m_controlsPanel->setLanguage(m_languages->current());
+    m_controlsPanel->restoreSettings();
     retranslateUi();
+    updateCode();
+    m_controls->setStartBlocked(m_controlsPanel->startBlockReason());
+    showMessage(m_controlsPanel->startBlockReason());
     applySnapshot(std::make_shared<const Snapshot>());
     connect(m_timer, &QTimer::timeout, this, &MainWindow::poll);
     m_timer->start(33);
@@ -116,6 +146,31 @@ MainWindow::~MainWindow()
         QApplication::setFont(m_baseFont);
 }
 
+// The docks' default sizes. They only take once the window has its own size, so this runs at the
+// first show (unless a saved layout was restored) and after Reset Layout.
+void MainWindow::applyDefaultSizes()
+{
+    auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1String(name)); };
+    const int w = width();
+    const int h = height();
+    resizeDocks({dock("controlsDock")}, {std::max(360, w * 3 / 10)}, Qt::Horizontal);
+    resizeDocks({dock("controlsDock"), dock("eventLogDock")}, {h / 2, h / 2}, Qt::Vertical);
+    resizeDocks({dock("pipelineDock")}, {std::max(200, h / 4)}, Qt::Vertical);
+    resizeDocks({dock("samplesDock")}, {std::max(220, h * 3 / 10)}, Qt::Vertical);
+    resizeDocks({dock("samplesDock"), dock("metricsDock"), dock("queueChartDock")}, {30, 45, 30},
+                Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent *e)
+{
+    QMainWindow::showEvent(e);
+    if (!m_shownOnce) {
+        m_shownOnce = true;
+        if (!m_layoutRestored)
+            applyDefaultSizes();
+    }
+}
+
 QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area)
 {
     auto *dock = new QDockWidget(this);
@@ -124,116 +179,6 @@ QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &objectName, Qt:
     addDockWidget(area, dock);
     m_docks.append(dock);
     return dock;
-}
-
-void MainWindow::createToolBar()
-{
-    m_toolBar = addToolBar(QString());
-    m_toolBar->setObjectName(QStringLiteral("runToolBar"));
-    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_toolBar->addAction(m_controls->openAction());
-    m_toolBar->addSeparator();
-    for (QAction *a : {m_controls->startAction(), m_controls->stopAction(), m_controls->stepModeAction(),
-                       m_controls->nextStepAction()})
-        m_toolBar->addAction(a);
-    m_toolBar->addSeparator();
-    m_toolBar->addWidget(m_controls->speedLabel());
-    m_toolBar->addWidget(m_controls->speedBox());
-    m_scenarioLabel = new QLabel;
-    m_scenarioBox = new QComboBox;
-    m_scenarioBox->setObjectName(QStringLiteral("scenarioBox"));
-    m_scenarioLabel->setBuddy(m_scenarioBox);
-    m_toolBar->addSeparator();
-    m_scenarioLabelAction = m_toolBar->addWidget(m_scenarioLabel);
-    m_scenarioBoxAction = m_toolBar->addWidget(m_scenarioBox);
-    m_scenarioLabelAction->setVisible(false);
-    m_scenarioBoxAction->setVisible(false);
-    connect(m_scenarioBox, &QComboBox::activated, this,
-            [this] { emit scenarioChosen(m_scenarioBox->currentText()); });
-}
-
-void MainWindow::createMenus()
-{
-    m_fileMenu = menuBar()->addMenu(QString());
-    m_fileMenu->addAction(m_controls->openAction());
-    m_recentMenu = m_fileMenu->addMenu(QString());
-    m_fileMenu->addSeparator();
-    m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
-    m_quit->setShortcut(QKeySequence::Quit);
-    updateRecentMenu();
-
-    m_runMenu = menuBar()->addMenu(QString());
-    for (QAction *a : {m_controls->startAction(), m_controls->stopAction(), m_controls->stepModeAction(),
-                       m_controls->nextStepAction()})
-        m_runMenu->addAction(a);
-
-    m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget *dock : std::as_const(m_docks))
-        m_viewMenu->addAction(dock->toggleViewAction());
-    m_viewMenu->addAction(m_toolBar->toggleViewAction());
-    m_viewMenu->addSeparator();
-    m_zoomActions = {m_viewMenu->addAction(QString(), this, &MainWindow::zoomIn),
-                     m_viewMenu->addAction(QString(), this, &MainWindow::zoomOut),
-                     m_viewMenu->addAction(QString(), this, &MainWindow::zoomReset)};
-    m_zoomActions[0]->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal),
-                                    QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence::ZoomIn});
-    m_zoomActions[1]->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence::ZoomOut});
-    m_zoomActions[2]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    m_viewMenu->addSeparator();
-    m_resetLayout =
-        m_viewMenu->addAction(QString(), this, [this] { restoreState(m_defaultLayout, kLayoutVersion); });
-
-    m_languageMenu = menuBar()->addMenu(QString());
-    m_languageGroup = new QActionGroup(this);
-    for (const QString &code : LanguageManager::available()) {
-        QAction *a = m_languageMenu->addAction(LanguageManager::nativeName(code));
-        a->setCheckable(true);
-        a->setData(code);
-        a->setChecked(code == m_languages->current());
-        m_languageGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
-    }
-    connect(m_languages, &LanguageManager::languageChanged, this, [this](const QString &code) {
-        for (QAction *a : m_languageGroup->actions())
-            a->setChecked(a->data().toString() == code);
-    });
-
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_about = m_helpMenu->addAction(QString(), this, [this] {
-        QMessageBox::about(
-            this, tr("About QueueScope"),
-            tr("<b>QueueScope %1</b><p>See, teach and debug TensorFlow 1.x style input pipelines: "
-               "TFRecord readers, queues, the coordinator and the training loop, live.</p>")
-                .arg(QStringLiteral(QS_VERSION)));
-    });
-}
-
-void MainWindow::retranslateUi()
-{
-    setWindowTitle(m_inputFiles.isEmpty()
-                       ? tr("QueueScope")
-                       : tr("QueueScope — %n input file(s)", nullptr, int(m_inputFiles.size())));
-    m_controls->retranslateUi();
-    const QStringList titles{tr("Pipeline"),         tr("Event log"),
-                             tr("Threads"),          tr("Samples of the latest batch"),
-                             tr("Training metrics"), tr("Queue occupancy")};
-    for (int i = 0; i < m_docks.size(); ++i)
-        m_docks[i]->setWindowTitle(titles.value(i));
-    m_toolBar->setWindowTitle(tr("Run controls"));
-    m_scenarioLabel->setText(tr("S&cenario:"));
-    m_fileMenu->setTitle(tr("&File"));
-    m_recentMenu->setTitle(tr("Open &Recent"));
-    m_quit->setText(tr("&Quit"));
-    m_runMenu->setTitle(tr("&Run"));
-    m_viewMenu->setTitle(tr("&View"));
-    m_zoomActions[0]->setText(tr("Zoom &In (presentation)"));
-    m_zoomActions[1]->setText(tr("Zoom &Out (presentation)"));
-    m_zoomActions[2]->setText(tr("&Actual Size"));
-    m_resetLayout->setText(tr("&Reset Layout"));
-    m_languageMenu->setTitle(tr("&Language"));
-    m_helpMenu->setTitle(tr("&Help"));
-    m_about->setText(tr("&About QueueScope"));
-    updateRecentMenu();
 }
 
 void MainWindow::changeEvent(QEvent *e)
@@ -284,6 +229,10 @@ void MainWindow::applySnapshot(const SnapshotPtr &snap)
     m_samples->setSnapshot(*shown);
     m_metrics->setSnapshot(*shown);
     m_queueChart->setSnapshot(*shown);
+    m_code->setSnapshot(*shown);
+    const bool live = shown->run == RunState::Running || shown->run == RunState::Stopping;
+    m_controlsPanel->setRunning(live);
+    m_scenarioBox->setEnabled(!live);
     m_controls->setSnapshot(*shown);
     m_status->setSnapshot(*shown);
 }
@@ -317,6 +266,7 @@ void MainWindow::openFiles(const QStringList &files)
 void MainWindow::setInputFiles(const QStringList &files)
 {
     m_inputFiles = files;
+    m_controlsPanel->setInputFiles(files);
     RecentFiles().add(files);
     retranslateUi();
     showMessage(tr("Input: %1")
@@ -324,46 +274,44 @@ void MainWindow::setInputFiles(const QStringList &files)
                                            : tr("%n file(s)", nullptr, int(files.size()))));
 }
 
-void MainWindow::updateRecentMenu()
+bool MainWindow::selectScenario(const QString &nameOrPath)
 {
-    m_recentMenu->clear();
-    const QStringList files = RecentFiles().files();
-    for (const QString &file : files)
-        m_recentMenu->addAction(QFileInfo(file).fileName(), this, [this, file] { openFiles({file}); })
-            ->setToolTip(file);
-    if (!files.isEmpty()) {
-        m_recentMenu->addSeparator();
-        m_recentMenu->addAction(tr("Clear List"), this, [this] {
-            RecentFiles().clear();
-            updateRecentMenu();
-        });
-    }
-    m_recentMenu->setEnabled(!files.isEmpty());
-}
-
-void MainWindow::setScenarios(const QStringList &names)
-{
-    m_scenarioBox->clear();
-    m_scenarioBox->addItems(names);
-    m_scenarioLabelAction->setVisible(!names.isEmpty());
-    m_scenarioBoxAction->setVisible(!names.isEmpty());
-}
-
-bool MainWindow::selectScenario(const QString &name)
-{
-    const int i = m_scenarioBox->findText(name);
-    if (i < 0) {
-        showMessage(tr("Unknown scenario: %1").arg(name));
+    if (!m_controlsPanel->picker()->select(nameOrPath)) {
+        showMessage(tr("Unknown scenario: %1").arg(nameOrPath));
         return false;
     }
-    m_scenarioBox->setCurrentIndex(i);
-    emit scenarioChosen(name);
     return true;
 }
 
 QString MainWindow::scenario() const
 {
-    return m_scenarioBox->currentText();
+    return m_controlsPanel->picker()->currentKey();
+}
+
+std::optional<Scenario> MainWindow::currentScenario() const
+{
+    return m_controlsPanel->scenario();
+}
+
+RunConfig MainWindow::runConfig() const
+{
+    return m_controlsPanel->config();
+}
+
+void MainWindow::setDefaultInput(const QStringList &files)
+{
+    m_controlsPanel->setDefaultFiles(files);
+}
+
+void MainWindow::setFeatureSpec(const std::optional<FeatureSpec> &spec)
+{
+    m_spec = spec;
+    updateCode();
+}
+
+void MainWindow::updateCode()
+{
+    m_code->setInput({m_controlsPanel->config(), m_controlsPanel->mode(), m_spec});
 }
 
 bool MainWindow::setLanguage(const QString &code)
@@ -403,6 +351,7 @@ void MainWindow::zoomReset()
 
 void MainWindow::showMessage(const QString &text)
 {
+    m_message = text;
     m_status->showMessage(text);
 }
 
@@ -416,6 +365,7 @@ void MainWindow::saveLayout() const
 void MainWindow::closeEvent(QCloseEvent *e)
 {
     saveLayout();
+    m_controlsPanel->saveSettings();
     e->accept();
 }
 

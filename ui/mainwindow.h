@@ -1,9 +1,14 @@
 #pragma once
 
+#include "example/featurespec.h"
+#include "run/runconfig.h"
+#include "scenario/scenario.h"
 #include "ui/snapshotsource.h"
 
 #include <QFont>
 #include <QMainWindow>
+
+#include <optional>
 
 class QActionGroup;
 class QComboBox;
@@ -14,6 +19,7 @@ class QTimer;
 
 namespace qs {
 
+class ControlsPanel;
 class EventLogView;
 class LanguageManager;
 class MetricsCharts;
@@ -22,14 +28,17 @@ class QueueChart;
 class RunControls;
 class RunStatusView;
 class SamplesView;
+class StateHelpView;
+class TfCodeView;
 class ThreadTableModel;
 class ThreadTimelinePanel;
 
 // The QueueScope window. It polls a SnapshotSource on a ~30 Hz timer (GUI thread only) and hands
 // each immutable snapshot to every panel; it never calls into the pipeline otherwise. What the
 // user asks for (open, start, stop, step mode, next step, speed, scenario) leaves as signals,
-// for whoever owns the pipeline to act on. The timeline is the central widget; the other panels
-// are docks whose layout is kept in QSettings.
+// for whoever owns the pipeline to act on (RunController). The timeline is the central widget; the
+// other panels are docks whose layout is kept in QSettings. The Controls dock holds the scenario
+// and the run's knobs: runConfig() and scenario() are what a Start should run.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -41,24 +50,33 @@ public:
     SnapshotPtr lastSnapshot() const { return m_last; }
     qint64 eventCursor() const { return m_cursor; }
     double presentationZoom() const { return m_zoom; }
-    QString scenario() const;
+    QString scenario() const; // the chosen scenario's key: "" for none, a name, or a file path
+    std::optional<Scenario> currentScenario() const;
+    RunConfig runConfig() const; // the Controls dock's knobs with the input files
+    QStringList inputFiles() const { return m_inputFiles; }
     LanguageManager *languages() const { return m_languages; }
     RunControls *controls() const { return m_controls; }
+    ControlsPanel *controlsPanel() const { return m_controlsPanel; }
+    TfCodeView *codeView() const { return m_code; }
 
 public slots:
-    void poll();                                  // ask the source once and apply what it gives
-    void applySnapshot(const qs::SnapshotPtr &s); // show one snapshot (also used by tests)
-    void resetRun();                              // forget accumulated events (a new run)
-    void openFiles(const QStringList &files);     // remember them and emit openFilesRequested
-    void setInputFiles(const QStringList &files); // show them as the current input (no signal)
-    void setScenarios(const QStringList &names);  // the scenario box; hidden when empty
-    bool selectScenario(const QString &name);     // emits scenarioChosen; a status note when unknown
-    bool setLanguage(const QString &code);        // "en", "zh_TW", "zh_CN"; saved in QSettings
-    void setPresentationZoom(double factor);      // 0.5 .. 4, scales fonts and timeline lanes
+    void poll();                                    // ask the source once and apply what it gives
+    void applySnapshot(const qs::SnapshotPtr &s);   // show one snapshot (also used by tests)
+    void resetRun();                                // forget accumulated events (a new run)
+    void openFiles(const QStringList &files);       // remember them and emit openFilesRequested
+    void setInputFiles(const QStringList &files);   // show them as the current input (no signal)
+    bool selectScenario(const QString &nameOrPath); // emits scenarioChosen; a status note when unknown
+    void setDefaultInput(const QStringList &files); // what runs when no file is open (demo data)
+    void setFeatureSpec(const std::optional<qs::FeatureSpec> &spec); // for the TensorFlow code
+    bool setLanguage(const QString &code);   // "en", "zh_TW", "zh_CN"; saved in QSettings
+    void setPresentationZoom(double factor); // 0.5 .. 4, scales fonts and timeline lanes
     void zoomIn();
     void zoomOut();
     void zoomReset();
     void showMessage(const QString &text); // a note in the status bar, never a dialog
+    // Shows and raises a panel: "controls", "pipeline", "events", "threads", "code", "states",
+    // "samples", "metrics", "queues". False for an unknown name.
+    bool showPanel(const QString &name);
 
 signals:
     void startRequested();
@@ -67,16 +85,18 @@ signals:
     void nextStepRequested();
     void speedChanged(double factor); // 1 = full speed, 0.1 = ten times slower
     void openFilesRequested(const QStringList &files);
-    void scenarioChosen(const QString &name);
+    void scenarioChosen(const QString &key);
     void languageChanged(const QString &code);
 
 protected:
     void closeEvent(QCloseEvent *) override;
     void changeEvent(QEvent *) override;
+    void showEvent(QShowEvent *) override;
     void dragEnterEvent(QDragEnterEvent *) override;
     void dropEvent(QDropEvent *) override;
 
 private:
+    static constexpr int kLayoutVersion = 2; // of saveState(): bump when the docks change
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area);
     void createMenus();
     void createToolBar();
@@ -84,6 +104,8 @@ private:
     void updateRecentMenu();
     void chooseFiles();
     void saveLayout() const;
+    void updateCode();
+    void applyDefaultSizes();
 
     SnapshotSource m_source;
     SnapshotPtr m_last;
@@ -99,6 +121,13 @@ private:
     SamplesView *m_samples;
     MetricsCharts *m_metrics;
     QueueChart *m_queueChart;
+    ControlsPanel *m_controlsPanel;
+    TfCodeView *m_code;
+    StateHelpView *m_stateHelp;
+    std::optional<FeatureSpec> m_spec;
+    QString m_message; // the status bar's note
+    bool m_layoutRestored = false;
+    bool m_shownOnce = false;
     QList<QDockWidget *> m_docks;
     QByteArray m_defaultLayout;
     QStringList m_inputFiles;
@@ -115,11 +144,10 @@ private:
     QAction *m_resetLayout = nullptr;
     QAction *m_quit = nullptr;
     QAction *m_about = nullptr;
+    QAction *m_stateHelpAction = nullptr;
     QToolBar *m_toolBar = nullptr;
-    QComboBox *m_scenarioBox = nullptr;
+    QComboBox *m_scenarioBox = nullptr; // shares the Controls dock's scenario list
     QLabel *m_scenarioLabel = nullptr;
-    QAction *m_scenarioBoxAction = nullptr;
-    QAction *m_scenarioLabelAction = nullptr;
 };
 
 } // namespace qs

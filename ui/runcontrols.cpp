@@ -59,7 +59,8 @@ RunControls::RunControls(QWidget *parent)
 void RunControls::setSnapshot(const Snapshot &snap)
 {
     const bool live = snap.run == RunState::Running || snap.run == RunState::Stopping;
-    m_start->setEnabled(!live);
+    m_live = live;
+    m_start->setEnabled(!live && m_startBlock.isEmpty());
     m_stop->setEnabled(snap.run == RunState::Running);
     // Follow the pipeline's step mode when it changes, so a choice made before the run (or one
     // the pipeline has not applied yet) is not undone by a snapshot that predates it.
@@ -68,6 +69,13 @@ void RunControls::setSnapshot(const Snapshot &snap)
         m_stepMode->setChecked(snap.stepMode);
     }
     m_nextStep->setEnabled(m_stepMode->isChecked() && live);
+}
+
+void RunControls::setStartBlocked(const QString &reason)
+{
+    m_startBlock = reason;
+    m_start->setEnabled(!m_live && reason.isEmpty());
+    m_start->setToolTip(reason.isEmpty() ? tr("Start the input pipeline and the training loop") : reason);
 }
 
 double RunControls::speed() const
@@ -91,7 +99,8 @@ void RunControls::retranslateUi()
     m_open->setText(tr("&Open…"));
     m_open->setToolTip(tr("Open TFRecord files (you can also drop them on the window)"));
     m_start->setText(tr("&Start"));
-    m_start->setToolTip(tr("Start the input pipeline and the training loop"));
+    m_start->setToolTip(m_startBlock.isEmpty() ? tr("Start the input pipeline and the training loop")
+                                               : m_startBlock);
     m_stop->setText(tr("S&top"));
     m_stop->setToolTip(tr("Ask the coordinator to stop every thread"));
     m_stepMode->setText(tr("Step &mode"));

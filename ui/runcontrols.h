@@ -28,6 +28,9 @@ public:
     QLabel *speedLabel() const { return m_speedLabel; }
 
     void setSnapshot(const Snapshot &snap);
+    // Why Start must wait (no input, an invalid setting), shown as its tooltip; empty lets it go.
+    void setStartBlocked(const QString &reason);
+    QString startBlockReason() const { return m_startBlock; }
     double speed() const;
     bool setSpeed(double factor); // picks the closest choice; false when none is within 1%
     void retranslateUi();
@@ -49,6 +52,8 @@ private:
     QComboBox *m_speed;
     QLabel *m_speedLabel;
     bool m_lastStepMode = false;
+    bool m_live = false;
+    QString m_startBlock;
 };
 
 } // namespace qs

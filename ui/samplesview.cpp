@@ -81,7 +81,6 @@ int SamplesView::columns() const
     if (n == 0)
         return 1;
     // The column count that gives the largest square-ish cells for this widget's shape.
-    const int caption = fontMetrics().height() * 2 + 6;
     int best = 1;
     double bestSide = 0;
     const int minWidth = fontMetrics().averageCharWidth() * 10; // room for a short class name
@@ -89,6 +88,7 @@ int SamplesView::columns() const
         if (c > 1 && width() / c < minWidth)
             break;
         const int rows = (n + c - 1) / c;
+        const int caption = fontMetrics().height() * captionLines(width() / c - 6) + 6;
         const double side = std::min(double(width()) / c, double(height() - headerHeight()) / rows - caption);
         if (side > bestSide) {
             bestSide = side;
@@ -96,6 +96,28 @@ int SamplesView::columns() const
         }
     }
     return best;
+}
+
+QString SamplesView::predictionText(int i) const
+{
+    const Thumbnail &t = m_batch[i];
+    if (t.prediction < 0)
+        return tr("→ ?");
+    return tr("→ %1").arg(className(m_classNames, t.prediction)) +
+           (t.prediction == t.label ? QStringLiteral(" ✓") : QStringLiteral(" ✗"));
+}
+
+int SamplesView::captionLines(int cellWidth) const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    for (int i = 0; i < m_batch.size(); ++i) {
+        const QString line = className(m_classNames, m_batch[i].label) + QLatin1Char(' ') + predictionText(i);
+        if (fm.horizontalAdvance(line) + 8 > cellWidth)
+            return 2;
+    }
+    return 1;
 }
 
 QSize SamplesView::cellSize() const
@@ -127,11 +149,12 @@ void SamplesView::paintEvent(QPaintEvent *)
     p.drawText(QRect(4, 0, width() - 8, fh + 4), Qt::AlignVCenter | Qt::AlignLeft,
                fontMetrics().elidedText(tr("label, then → prediction: ✓ right, ✗ wrong (dashed frame)"),
                                         Qt::ElideRight, width() - 8));
+    const int lines = captionLines(cellSize().width() - 6);
     for (int i = 0; i < m_images.size(); ++i) {
         const QRect cell = cellRect(i).adjusted(3, 3, -3, -3);
         const Thumbnail &t = m_batch[i];
         const QImage &img = m_images[i];
-        const QRect imageArea = cell.adjusted(4, 4, -4, -(fh * 2 + 6));
+        const QRect imageArea = cell.adjusted(4, 4, -4, -(fh * lines + 6));
         if (!img.isNull() && imageArea.width() > 0 && imageArea.height() > 0) {
             const double fit =
                 std::min(double(imageArea.width()) / img.width(), double(imageArea.height()) / img.height());
@@ -148,19 +171,25 @@ void SamplesView::paintEvent(QPaintEvent *)
             p.setBrush(Qt::NoBrush);
             p.drawRect(cell.adjusted(1, 1, -1, -1));
         }
-        p.setPen(palette().text().color());
-        const QRect line1(cell.left(), cell.bottom() - fh * 2 - 2, cell.width(), fh);
-        p.drawText(line1, Qt::AlignHCenter,
-                   fontMetrics().elidedText(className(m_classNames, t.label), Qt::ElideRight, line1.width()));
-        const QString mark = !predicted ? QString() : right ? QStringLiteral(" ✓") : QStringLiteral(" ✗");
-        const QString pred = predicted ? tr("→ %1").arg(className(m_classNames, t.prediction)) : tr("→ ?");
         QFont f = font();
         f.setBold(predicted && !right);
         p.setFont(f);
-        // The mark is never elided away: only the class name gives up room.
+        p.setPen(palette().text().color());
         const QFontMetrics fm(f);
-        p.drawText(line1.translated(0, fh), Qt::AlignHCenter,
-                   fm.elidedText(pred, Qt::ElideRight, line1.width() - fm.horizontalAdvance(mark)) + mark);
+        const QString label = className(m_classNames, t.label);
+        const QString pred = predictionText(i);
+        const QRect caption(cell.left() + 2, cell.bottom() - fh * lines - 2, cell.width() - 4, fh);
+        if (lines == 1) {
+            p.drawText(caption, Qt::AlignHCenter, label + QLatin1Char(' ') + pred);
+        } else {
+            p.drawText(caption, Qt::AlignHCenter, fm.elidedText(label, Qt::ElideRight, caption.width()));
+            // The mark is never elided away: only the class name gives up room.
+            const QString mark = pred.right(2);
+            const QString head = predicted ? pred.chopped(2) : pred;
+            p.drawText(caption.translated(0, fh), Qt::AlignHCenter,
+                       fm.elidedText(head, Qt::ElideRight, caption.width() - fm.horizontalAdvance(mark)) +
+                           (predicted ? mark : QString()));
+        }
         p.setFont(font());
     }
 }

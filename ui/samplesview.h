@@ -36,6 +36,8 @@ private:
     int columns() const;
     int headerHeight() const;
     QSize cellSize() const;
+    QString predictionText(int i) const;   // "→ circle ✓"
+    int captionLines(int cellWidth) const; // 1 when every "label → prediction ✓" fits, else 2
 
     QList<Thumbnail> m_batch;
     QList<QImage> m_images;

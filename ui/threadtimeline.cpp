@@ -1,4 +1,5 @@
 #include "ui/threadtimeline.h"
+#include "ui/uitext.h"
 
 #include "ui/statepalette.h"
 #include "ui/timelinetext.h"
@@ -74,7 +75,7 @@ int ThreadTimeline::labelWidth() const
     const QFontMetrics fm(bold);
     int w = fm.horizontalAdvance(QStringLiteral("trainer_00"));
     for (const ThreadInfo &t : m_threads)
-        w = std::max(w, fm.horizontalAdvance(t.name));
+        w = std::max(w, fm.horizontalAdvance(UiText::shortThreadName(t.name)));
     return std::min(w + 28, fm.averageCharWidth() * 30);
 }
 
@@ -249,7 +250,7 @@ void ThreadTimeline::paintLane(QPainter &p, int lane)
     p.setPen(palette().text().color());
     const QRect label(6, top, m_axis.x0 - 20, h);
     p.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
-               fontMetrics().elidedText(t.name, Qt::ElideMiddle, label.width()));
+               fontMetrics().elidedText(UiText::shortThreadName(t.name), Qt::ElideMiddle, label.width()));
     p.setFont(font());
     StatePalette::fill(&p, QRectF(m_axis.x0 - 12, top + h / 2.0 - 4, 8, 8), t.state);
 

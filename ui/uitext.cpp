@@ -201,4 +201,13 @@ QString UiText::eventDetails(const Event &e)
     return parts.join(QStringLiteral(" · "));
 }
 
+QString UiText::shortThreadName(const QString &name)
+{
+    static const QString prefix = QStringLiteral("QueueRunner-");
+    if (!name.startsWith(prefix))
+        return name;
+    const QString rest = name.mid(prefix.size());
+    return rest.mid(rest.lastIndexOf(QLatin1Char('/')) + 1);
+}
+
 } // namespace qs

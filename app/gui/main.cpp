@@ -1,5 +1,6 @@
 #include "ui/languagemanager.h"
 #include "ui/mainwindow.h"
+#include "ui/runcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -35,7 +36,8 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files to read."),
                                  QStringLiteral("[FILE...]"));
-    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("Select the scenario NAME."),
+    const QCommandLineOption scenario(QStringLiteral("scenario"),
+                                      QStringLiteral("Select the scenario NAME (or a .json file)."),
                                       QStringLiteral("NAME"));
     const QCommandLineOption start(QStringLiteral("start"), QStringLiteral("Start the run at once."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
@@ -48,7 +50,11 @@ int main(int argc, char **argv)
                                        QStringLiteral("SECONDS"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en, zh_TW or zh_CN."),
                                   QStringLiteral("CODE"));
-    parser.addOptions({scenario, start, screenshot, after, quitAfter, lang});
+    const QCommandLineOption panels(
+        QStringLiteral("panel"),
+        QStringLiteral("Raise the panel NAME (controls, events, threads, code, states); may be repeated."),
+        QStringLiteral("NAME"));
+    parser.addOptions({scenario, start, screenshot, after, quitAfter, lang, panels});
     parser.process(app);
 
     bool ok = true;
@@ -72,9 +78,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    // The pipeline is wired to the window's signals and snapshot source by the app's owner of
-    // the run; without it the window shows an idle run.
     qs::MainWindow window; // in the saved language, else the system's
+    qs::RunController controller(&window);
     if (!language.isEmpty())
         window.languages()->setLanguage(language); // for this session only
     QStringList files;
@@ -82,11 +87,22 @@ int main(int argc, char **argv)
         files << QDir::current().absoluteFilePath(f);
     if (!files.isEmpty())
         window.openFiles(files);
-    if (parser.isSet(scenario) && !window.selectScenario(parser.value(scenario)))
-        window.showMessage(
-            QApplication::translate("main", "Unknown scenario: %1").arg(parser.value(scenario)));
-    if (parser.isSet(start))
-        QTimer::singleShot(0, &window, &qs::MainWindow::startRequested);
+    if (parser.isSet(scenario) && !window.selectScenario(parser.value(scenario))) {
+        std::fprintf(stderr, "queuescope: unknown scenario %s\n", qPrintable(parser.value(scenario)));
+        return 2;
+    }
+    for (const QString &panel : parser.values(panels)) {
+        if (!window.showPanel(panel)) {
+            std::fprintf(stderr, "queuescope: unknown panel %s\n", qPrintable(panel));
+            return 2;
+        }
+    }
+    if (parser.isSet(start)) {
+        QObject::connect(&controller, &qs::RunController::startFailed, [](const QString &message) {
+            std::fprintf(stderr, "queuescope: %s\n", qPrintable(message));
+        });
+        QTimer::singleShot(0, &controller, &qs::RunController::start);
+    }
     window.show();
     if (parser.isSet(screenshot))
         scheduleScreenshot(&window, parser.value(screenshot), afterSeconds);

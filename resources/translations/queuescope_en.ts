@@ -2,6 +2,312 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>qs::ConfigPanel</name>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input: files and readers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model and training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow motion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuffle the file order each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File order seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed of the file shuffle; 0 picks a random one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filename queue capacity:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reader threads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip corrupt records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shuffle_batch: queues and reader threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naive: the loop reads each sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuffle queue (RandomShuffleQueue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example queue capacity:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min_after_dequeue:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow a smaller final batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuffle queue seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image width:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this width.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image height:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this height.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model input size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model sees the image scaled to N × N × 3 values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden units:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reader delay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra time per record read, to watch the readers work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode delay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra time per example decoded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trainer delay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra time per training step: a slow model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hang watchdog:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the queue runners</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many worker threads loop while not coord.should_stop().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long one worker step takes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop chance per step:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After each step a worker calls coord.request_stop() with this probability.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore the default settings (with the chosen scenario&apos;s settings applied).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ControlsPanel</name>
+    <message>
+        <source>The scenario&apos;s settings do not apply: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a TFRecord file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::EventLogModel</name>
     <message>
         <source>Time</source>
@@ -167,6 +473,22 @@
         <source>Unknown scenario: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Controls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TensorFlow code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Thread States</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -319,6 +641,17 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
+    <name>qs::RunController</name>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running on the bundled demo data</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::RunControls</name>
     <message>
         <source>&amp;Open…</source>
@@ -438,6 +771,71 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
+    <name>qs::ScenarioPicker</name>
+    <message>
+        <source>Cannot load the scenario: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load scenario file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A plain run of the pipeline with the settings below. Choose a scenario to see a bottleneck, a failure or a clean shutdown happen on purpose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This scenario runs the Coordinator&apos;s worker demo: no files are read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>It injects %n fault(s) into the run.</source>
+        <translation>
+            <numerusform>It injects %n fault into the run.</numerusform>
+            <numerusform>It injects %n faults into the run.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>S&amp;cenario:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A teaching scenario: a configuration, sometimes with a fault, and what to watch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load scenario file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::StateHelpView</name>
+    <message>
+        <source>Every thread is always in one of these states. The timeline, the pipeline diagram, the thread table and the TensorFlow code use the same colours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A trainer that is often &lt;b&gt;blocked: queue empty&lt;/b&gt; is waiting for its input: add reader threads or make reading cheaper. Readers that are often &lt;b&gt;blocked: queue full&lt;/b&gt; are ahead of the trainer, which is how it should be.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::StateLegend</name>
     <message>
         <source>A coordination event of the kind &quot;%1&quot; on the timeline.</source>
@@ -524,6 +922,24 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>The thread ended because its queue was cancelled or a stop was requested.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::TfCodeView</name>
+    <message>
+        <source>%1 ×%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n threads</source>
+        <translation>
+            <numerusform>%n thread</numerusform>
+            <numerusform>%n threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,312 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>qs::ConfigPanel</name>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>无法开始：%1</translation>
+    </message>
+    <message>
+        <source>Input: files and readers</source>
+        <translation>输入：文件和读取器</translation>
+    </message>
+    <message>
+        <source>Batching</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Model and training</source>
+        <translation>模型和训练</translation>
+    </message>
+    <message>
+        <source>Slow motion</source>
+        <translation>慢动作</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Workers demo</source>
+        <translation>工作线程演示</translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation>Epoch 数：</translation>
+    </message>
+    <message>
+        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
+        <translation>string_input_producer 把每个文件交出几次（num_epochs）。0 表示一直循环，直到你停止。</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Shuffle the file order each epoch</source>
+        <translation>每个 epoch 打乱文件顺序</translation>
+    </message>
+    <message>
+        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
+        <translation>string_input_producer(shuffle=True)：每个 epoch 都用新的文件排列顺序。</translation>
+    </message>
+    <message>
+        <source>File order seed:</source>
+        <translation>文件顺序种子：</translation>
+    </message>
+    <message>
+        <source>The seed of the file shuffle; 0 picks a random one.</source>
+        <translation>打乱文件顺序用的种子；0 表示随机选一个。</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Filename queue capacity:</source>
+        <translation>文件名队列容量：</translation>
+    </message>
+    <message>
+        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
+        <translation>文件名队列可容纳的文件名数量（string_input_producer 的 capacity）。</translation>
+    </message>
+    <message>
+        <source>Reader threads:</source>
+        <translation>读取线程：</translation>
+    </message>
+    <message>
+        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
+        <translation>有几个线程负责读取、解析、解码并把样例放入队列（shuffle_batch 的 num_threads）。</translation>
+    </message>
+    <message>
+        <source>Skip corrupt records</source>
+        <translation>跳过损坏的记录</translation>
+    </message>
+    <message>
+        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
+        <translation>校验和错误的记录只计数并跳过，而不是以 DataLoss 停止运行。</translation>
+    </message>
+    <message>
+        <source>Feed:</source>
+        <translation>喂入方式：</translation>
+    </message>
+    <message>
+        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
+        <translation>批次如何送到训练器：由读取线程填满的队列，或是训练循环自己读取每个样本的朴素方式。</translation>
+    </message>
+    <message>
+        <source>shuffle_batch: queues and reader threads</source>
+        <translation>shuffle_batch：队列和读取线程</translation>
+    </message>
+    <message>
+        <source>naive: the loop reads each sample</source>
+        <translation>naive：循环自己读取每个样本</translation>
+    </message>
+    <message>
+        <source>Shuffle queue (RandomShuffleQueue)</source>
+        <translation>打乱队列（RandomShuffleQueue）</translation>
+    </message>
+    <message>
+        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
+        <translation>开启：以 RandomShuffleQueue 实现的 tf.train.shuffle_batch。关闭：以 FIFOQueue 实现的 tf.train.batch，按读取顺序。</translation>
+    </message>
+    <message>
+        <source>Example queue capacity:</source>
+        <translation>样例队列容量：</translation>
+    </message>
+    <message>
+        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
+        <translation>样例队列可容纳的已解码样例数量。TensorFlow 的建议：min_after_dequeue + 3 × 批次大小。</translation>
+    </message>
+    <message>
+        <source>min_after_dequeue:</source>
+        <translation>min_after_dequeue：</translation>
+    </message>
+    <message>
+        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
+        <translation>取出时会等到队列中至少还剩这么多样例，让每个批次都取自充分混合的样例池。必须小于容量。</translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation>批次大小：</translation>
+    </message>
+    <message>
+        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
+        <translation>每个训练步骤的样例数：训练器的 dequeue_many(n)。</translation>
+    </message>
+    <message>
+        <source>Allow a smaller final batch</source>
+        <translation>允许较小的最后批次</translation>
+    </message>
+    <message>
+        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
+        <translation>数据用完时，把剩下的样例当作最后一个较小的批次交出。</translation>
+    </message>
+    <message>
+        <source>Shuffle queue seed:</source>
+        <translation>打乱队列种子：</translation>
+    </message>
+    <message>
+        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
+        <translation>RandomShuffleQueue 的种子；0 表示随机选一个。</translation>
+    </message>
+    <message>
+        <source>Image width:</source>
+        <translation>图像宽度：</translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this width.</source>
+        <translation>读取器把每张解码后的图像缩放到这个宽度。</translation>
+    </message>
+    <message>
+        <source>Image height:</source>
+        <translation>图像高度：</translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this height.</source>
+        <translation>读取器把每张解码后的图像缩放到这个高度。</translation>
+    </message>
+    <message>
+        <source>Model input size:</source>
+        <translation>模型输入大小：</translation>
+    </message>
+    <message>
+        <source>The model sees the image scaled to N × N × 3 values.</source>
+        <translation>模型看到的是缩放成 N × N × 3 个数值的图像。</translation>
+    </message>
+    <message>
+        <source>Hidden units:</source>
+        <translation>隐藏单元：</translation>
+    </message>
+    <message>
+        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
+        <translation>模型隐藏层的单元数（OpenCV ANN_MLP）。</translation>
+    </message>
+    <message>
+        <source>Max steps:</source>
+        <translation>最多步数：</translation>
+    </message>
+    <message>
+        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
+        <translation>训练这么多步后停止；0 表示训练到数据用完或你停止为止。</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Evaluate every:</source>
+        <translation>评估间隔：</translation>
+    </message>
+    <message>
+        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
+        <translation>每 N 步在保留样本上测量一次准确率；0 表示从不。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <source>Reader delay:</source>
+        <translation>读取延迟：</translation>
+    </message>
+    <message>
+        <source>Extra time per record read, to watch the readers work.</source>
+        <translation>每读取一条记录额外花的时间，方便观察读取器工作。</translation>
+    </message>
+    <message>
+        <source>Decode delay:</source>
+        <translation>解码延迟：</translation>
+    </message>
+    <message>
+        <source>Extra time per example decoded.</source>
+        <translation>每解码一个样例额外花的时间。</translation>
+    </message>
+    <message>
+        <source>Trainer delay:</source>
+        <translation>训练延迟：</translation>
+    </message>
+    <message>
+        <source>Extra time per training step: a slow model.</source>
+        <translation>每个训练步骤额外花的时间：模拟很慢的模型。</translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation>宽限时间：</translation>
+    </message>
+    <message>
+        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
+        <translation>停止后 coord.join() 要等线程多久，才列出仍在运行的线程（stop_grace_period_secs）。</translation>
+    </message>
+    <message>
+        <source>Hang watchdog:</source>
+        <translation>卡住监视器：</translation>
+    </message>
+    <message>
+        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
+        <translation>经过这么久都没有进展时，监视器会说明哪个线程在等什么。</translation>
+    </message>
+    <message>
+        <source>Start the queue runners</source>
+        <translation>启动队列运行器（queue runners）</translation>
+    </message>
+    <message>
+        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
+        <translation>关闭时重现忘记调用 tf.train.start_queue_runners() 的经典错误：第一次取出会永远等下去。</translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation>工作线程：</translation>
+    </message>
+    <message>
+        <source>How many worker threads loop while not coord.should_stop().</source>
+        <translation>有几个工作线程在 coord.should_stop() 为假时循环。</translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation>每步时间：</translation>
+    </message>
+    <message>
+        <source>How long one worker step takes.</source>
+        <translation>工作线程每一步花的时间。</translation>
+    </message>
+    <message>
+        <source>Stop chance per step:</source>
+        <translation>每步停止概率：</translation>
+    </message>
+    <message>
+        <source>After each step a worker calls coord.request_stop() with this probability.</source>
+        <translation>每一步之后，工作线程以这个概率调用 coord.request_stop()。</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>恢复默认值</translation>
+    </message>
+    <message>
+        <source>Restore the default settings (with the chosen scenario&apos;s settings applied).</source>
+        <translation>恢复默认设置（并应用所选场景的设置）。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ControlsPanel</name>
+    <message>
+        <source>The scenario&apos;s settings do not apply: %1</source>
+        <translation>无法应用场景的设置：%1</translation>
+    </message>
+    <message>
+        <source>Open a TFRecord file</source>
+        <translation>请打开 TFRecord 文件</translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>无法开始：%1</translation>
+    </message>
+</context>
+<context>
     <name>qs::EventLogModel</name>
     <message>
         <source>Time</source>
@@ -165,6 +471,22 @@
         <source>Unknown scenario: %1</source>
         <translation>未知的场景：%1</translation>
     </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>TensorFlow code</source>
+        <translation>TensorFlow 代码</translation>
+    </message>
+    <message>
+        <source>Thread states</source>
+        <translation>线程状态</translation>
+    </message>
+    <message>
+        <source>&amp;Thread States</source>
+        <translation>线程状态(&amp;T)</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -314,6 +636,17 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
+    <name>qs::RunController</name>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>无法开始：%1</translation>
+    </message>
+    <message>
+        <source>Running on the bundled demo data</source>
+        <translation>正在使用内置的演示数据运行</translation>
+    </message>
+</context>
+<context>
     <name>qs::RunControls</name>
     <message>
         <source>&amp;Open…</source>
@@ -431,6 +764,70 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
+    <name>qs::ScenarioPicker</name>
+    <message>
+        <source>Cannot load the scenario: %1</source>
+        <translation>无法加载场景：%1</translation>
+    </message>
+    <message>
+        <source>Load scenario file</source>
+        <translation>加载场景文件</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No scenario</source>
+        <translation>未选择场景</translation>
+    </message>
+    <message>
+        <source>A plain run of the pipeline with the settings below. Choose a scenario to see a bottleneck, a failure or a clean shutdown happen on purpose.</source>
+        <translation>以下方设置单纯运行管线。选择一个场景，就能刻意看到瓶颈、故障或干净的关闭过程。</translation>
+    </message>
+    <message>
+        <source>This scenario runs the Coordinator&apos;s worker demo: no files are read.</source>
+        <translation>这个场景运行 Coordinator 的工作线程演示：不读取任何文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>It injects %n fault(s) into the run.</source>
+        <translation>
+            <numerusform>它会在运行中注入 %n 个故障。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>S&amp;cenario:</source>
+        <translation>场景(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>A teaching scenario: a configuration, sometimes with a fault, and what to watch</source>
+        <translation>教学场景：一组设置（有时带有故障），以及该观察什么</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Load scenario file…</source>
+        <translation>加载场景文件…</translation>
+    </message>
+</context>
+<context>
+    <name>qs::StateHelpView</name>
+    <message>
+        <source>Every thread is always in one of these states. The timeline, the pipeline diagram, the thread table and the TensorFlow code use the same colours.</source>
+        <translation>每个线程随时都处于下列其中一种状态。时间轴、管线图、线程表格和 TensorFlow 代码都使用相同的颜色。</translation>
+    </message>
+    <message>
+        <source>A trainer that is often &lt;b&gt;blocked: queue empty&lt;/b&gt; is waiting for its input: add reader threads or make reading cheaper. Readers that are often &lt;b&gt;blocked: queue full&lt;/b&gt; are ahead of the trainer, which is how it should be.</source>
+        <translation>训练器若经常处于&lt;b&gt;阻塞：队列已空&lt;/b&gt;，就是在等输入：增加读取线程或让读取更省力。读取器若经常处于&lt;b&gt;阻塞：队列已满&lt;/b&gt;，表示它们领先训练器，这正是理想的情况。</translation>
+    </message>
+</context>
+<context>
     <name>qs::StateLegend</name>
     <message>
         <source>A coordination event of the kind &quot;%1&quot; on the timeline.</source>
@@ -518,6 +915,23 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>The thread ended because its queue was cancelled or a stop was requested.</source>
         <translation>线程因队列被取消或收到停止请求而结束。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TfCodeView</name>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n threads</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
     </message>
 </context>
 <context>

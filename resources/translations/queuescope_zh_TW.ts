@@ -2,6 +2,312 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW" sourcelanguage="en">
 <context>
+    <name>qs::ConfigPanel</name>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>無法開始：%1</translation>
+    </message>
+    <message>
+        <source>Input: files and readers</source>
+        <translation>輸入：檔案與讀取器</translation>
+    </message>
+    <message>
+        <source>Batching</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Model and training</source>
+        <translation>模型與訓練</translation>
+    </message>
+    <message>
+        <source>Slow motion</source>
+        <translation>慢動作</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Workers demo</source>
+        <translation>工作執行緒示範</translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation>Epoch 數：</translation>
+    </message>
+    <message>
+        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
+        <translation>string_input_producer 把每個檔案交出幾次（num_epochs）。0 表示一直循環，直到你停止。</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Shuffle the file order each epoch</source>
+        <translation>每個 epoch 打亂檔案順序</translation>
+    </message>
+    <message>
+        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
+        <translation>string_input_producer(shuffle=True)：每個 epoch 都用新的檔案排列順序。</translation>
+    </message>
+    <message>
+        <source>File order seed:</source>
+        <translation>檔案順序種子：</translation>
+    </message>
+    <message>
+        <source>The seed of the file shuffle; 0 picks a random one.</source>
+        <translation>打亂檔案順序用的種子；0 表示隨機選一個。</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>隨機</translation>
+    </message>
+    <message>
+        <source>Filename queue capacity:</source>
+        <translation>檔名佇列容量：</translation>
+    </message>
+    <message>
+        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
+        <translation>檔名佇列可容納的檔名數量（string_input_producer 的 capacity）。</translation>
+    </message>
+    <message>
+        <source>Reader threads:</source>
+        <translation>讀取執行緒：</translation>
+    </message>
+    <message>
+        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
+        <translation>有幾個執行緒負責讀取、解析、解碼並把樣例放入佇列（shuffle_batch 的 num_threads）。</translation>
+    </message>
+    <message>
+        <source>Skip corrupt records</source>
+        <translation>略過損壞的記錄</translation>
+    </message>
+    <message>
+        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
+        <translation>校驗和錯誤的記錄只計數並略過，而不是以 DataLoss 停止執行。</translation>
+    </message>
+    <message>
+        <source>Feed:</source>
+        <translation>餵入方式：</translation>
+    </message>
+    <message>
+        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
+        <translation>批次如何送到訓練器：由讀取執行緒填滿的佇列，或是訓練迴圈自己讀取每個樣本的單純方式。</translation>
+    </message>
+    <message>
+        <source>shuffle_batch: queues and reader threads</source>
+        <translation>shuffle_batch：佇列與讀取執行緒</translation>
+    </message>
+    <message>
+        <source>naive: the loop reads each sample</source>
+        <translation>naive：迴圈自己讀取每個樣本</translation>
+    </message>
+    <message>
+        <source>Shuffle queue (RandomShuffleQueue)</source>
+        <translation>打亂佇列（RandomShuffleQueue）</translation>
+    </message>
+    <message>
+        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
+        <translation>開啟：以 RandomShuffleQueue 實作的 tf.train.shuffle_batch。關閉：以 FIFOQueue 實作的 tf.train.batch，依讀取順序。</translation>
+    </message>
+    <message>
+        <source>Example queue capacity:</source>
+        <translation>樣例佇列容量：</translation>
+    </message>
+    <message>
+        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
+        <translation>樣例佇列可容納的已解碼樣例數量。TensorFlow 的建議：min_after_dequeue + 3 × 批次大小。</translation>
+    </message>
+    <message>
+        <source>min_after_dequeue:</source>
+        <translation>min_after_dequeue：</translation>
+    </message>
+    <message>
+        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
+        <translation>取出時會等到佇列中至少還剩這麼多樣例，讓每個批次都取自充分混合的樣例池。必須小於容量。</translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation>批次大小：</translation>
+    </message>
+    <message>
+        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
+        <translation>每個訓練步驟的樣例數：訓練器的 dequeue_many(n)。</translation>
+    </message>
+    <message>
+        <source>Allow a smaller final batch</source>
+        <translation>允許較小的最後批次</translation>
+    </message>
+    <message>
+        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
+        <translation>資料用完時，把剩下的樣例當作最後一個較小的批次交出。</translation>
+    </message>
+    <message>
+        <source>Shuffle queue seed:</source>
+        <translation>打亂佇列種子：</translation>
+    </message>
+    <message>
+        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
+        <translation>RandomShuffleQueue 的種子；0 表示隨機選一個。</translation>
+    </message>
+    <message>
+        <source>Image width:</source>
+        <translation>影像寬度：</translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this width.</source>
+        <translation>讀取器把每張解碼後的影像縮放到這個寬度。</translation>
+    </message>
+    <message>
+        <source>Image height:</source>
+        <translation>影像高度：</translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this height.</source>
+        <translation>讀取器把每張解碼後的影像縮放到這個高度。</translation>
+    </message>
+    <message>
+        <source>Model input size:</source>
+        <translation>模型輸入大小：</translation>
+    </message>
+    <message>
+        <source>The model sees the image scaled to N × N × 3 values.</source>
+        <translation>模型看到的是縮放成 N × N × 3 個數值的影像。</translation>
+    </message>
+    <message>
+        <source>Hidden units:</source>
+        <translation>隱藏單元：</translation>
+    </message>
+    <message>
+        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
+        <translation>模型隱藏層的單元數（OpenCV ANN_MLP）。</translation>
+    </message>
+    <message>
+        <source>Max steps:</source>
+        <translation>最多步數：</translation>
+    </message>
+    <message>
+        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
+        <translation>訓練這麼多步後停止；0 表示訓練到資料用完或你停止為止。</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Evaluate every:</source>
+        <translation>評估間隔：</translation>
+    </message>
+    <message>
+        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
+        <translation>每 N 步在保留樣本上測量一次準確率；0 表示從不。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>從不</translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <source>Reader delay:</source>
+        <translation>讀取延遲：</translation>
+    </message>
+    <message>
+        <source>Extra time per record read, to watch the readers work.</source>
+        <translation>每讀取一筆記錄額外花的時間，方便觀察讀取器工作。</translation>
+    </message>
+    <message>
+        <source>Decode delay:</source>
+        <translation>解碼延遲：</translation>
+    </message>
+    <message>
+        <source>Extra time per example decoded.</source>
+        <translation>每解碼一個樣例額外花的時間。</translation>
+    </message>
+    <message>
+        <source>Trainer delay:</source>
+        <translation>訓練延遲：</translation>
+    </message>
+    <message>
+        <source>Extra time per training step: a slow model.</source>
+        <translation>每個訓練步驟額外花的時間：模擬很慢的模型。</translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation>寬限時間：</translation>
+    </message>
+    <message>
+        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
+        <translation>停止後 coord.join() 要等執行緒多久，才列出仍在執行的執行緒（stop_grace_period_secs）。</translation>
+    </message>
+    <message>
+        <source>Hang watchdog:</source>
+        <translation>卡住監視器：</translation>
+    </message>
+    <message>
+        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
+        <translation>經過這麼久都沒有進展時，監視器會說明哪個執行緒在等什麼。</translation>
+    </message>
+    <message>
+        <source>Start the queue runners</source>
+        <translation>啟動佇列執行器（queue runners）</translation>
+    </message>
+    <message>
+        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
+        <translation>關閉時重現忘記呼叫 tf.train.start_queue_runners() 的經典錯誤：第一次取出會永遠等下去。</translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation>工作執行緒：</translation>
+    </message>
+    <message>
+        <source>How many worker threads loop while not coord.should_stop().</source>
+        <translation>有幾個工作執行緒在 coord.should_stop() 為假時迴圈。</translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation>每步時間：</translation>
+    </message>
+    <message>
+        <source>How long one worker step takes.</source>
+        <translation>工作執行緒每一步花的時間。</translation>
+    </message>
+    <message>
+        <source>Stop chance per step:</source>
+        <translation>每步停止機率：</translation>
+    </message>
+    <message>
+        <source>After each step a worker calls coord.request_stop() with this probability.</source>
+        <translation>每一步之後，工作執行緒以這個機率呼叫 coord.request_stop()。</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>恢復預設值</translation>
+    </message>
+    <message>
+        <source>Restore the default settings (with the chosen scenario&apos;s settings applied).</source>
+        <translation>恢復預設設定（並套用所選情境的設定）。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ControlsPanel</name>
+    <message>
+        <source>The scenario&apos;s settings do not apply: %1</source>
+        <translation>無法套用情境的設定：%1</translation>
+    </message>
+    <message>
+        <source>Open a TFRecord file</source>
+        <translation>請開啟 TFRecord 檔案</translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>無法開始：%1</translation>
+    </message>
+</context>
+<context>
     <name>qs::EventLogModel</name>
     <message>
         <source>Time</source>
@@ -165,6 +471,22 @@
         <source>Unknown scenario: %1</source>
         <translation>未知的情境：%1</translation>
     </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>TensorFlow code</source>
+        <translation>TensorFlow 程式碼</translation>
+    </message>
+    <message>
+        <source>Thread states</source>
+        <translation>執行緒狀態</translation>
+    </message>
+    <message>
+        <source>&amp;Thread States</source>
+        <translation>執行緒狀態(&amp;T)</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -314,6 +636,17 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
+    <name>qs::RunController</name>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>無法開始：%1</translation>
+    </message>
+    <message>
+        <source>Running on the bundled demo data</source>
+        <translation>正在使用內建的示範資料執行</translation>
+    </message>
+</context>
+<context>
     <name>qs::RunControls</name>
     <message>
         <source>&amp;Open…</source>
@@ -431,6 +764,70 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
+    <name>qs::ScenarioPicker</name>
+    <message>
+        <source>Cannot load the scenario: %1</source>
+        <translation>無法載入情境：%1</translation>
+    </message>
+    <message>
+        <source>Load scenario file</source>
+        <translation>載入情境檔</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>情境檔 (*.json);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>No scenario</source>
+        <translation>未選擇情境</translation>
+    </message>
+    <message>
+        <source>A plain run of the pipeline with the settings below. Choose a scenario to see a bottleneck, a failure or a clean shutdown happen on purpose.</source>
+        <translation>以下方設定單純執行管線。選擇一個情境，就能刻意看到瓶頸、故障或乾淨的關閉過程。</translation>
+    </message>
+    <message>
+        <source>This scenario runs the Coordinator&apos;s worker demo: no files are read.</source>
+        <translation>這個情境執行 Coordinator 的工作執行緒示範：不讀取任何檔案。</translation>
+    </message>
+    <message numerus="yes">
+        <source>It injects %n fault(s) into the run.</source>
+        <translation>
+            <numerusform>它會在執行中注入 %n 個故障。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>S&amp;cenario:</source>
+        <translation>情境(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（無）</translation>
+    </message>
+    <message>
+        <source>A teaching scenario: a configuration, sometimes with a fault, and what to watch</source>
+        <translation>教學情境：一組設定（有時帶有故障），以及該觀察什麼</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>載入…</translation>
+    </message>
+    <message>
+        <source>Load scenario file…</source>
+        <translation>載入情境檔…</translation>
+    </message>
+</context>
+<context>
+    <name>qs::StateHelpView</name>
+    <message>
+        <source>Every thread is always in one of these states. The timeline, the pipeline diagram, the thread table and the TensorFlow code use the same colours.</source>
+        <translation>每個執行緒隨時都處於下列其中一種狀態。時間軸、管線圖、執行緒表格與 TensorFlow 程式碼都使用相同的顏色。</translation>
+    </message>
+    <message>
+        <source>A trainer that is often &lt;b&gt;blocked: queue empty&lt;/b&gt; is waiting for its input: add reader threads or make reading cheaper. Readers that are often &lt;b&gt;blocked: queue full&lt;/b&gt; are ahead of the trainer, which is how it should be.</source>
+        <translation>訓練器若經常處於&lt;b&gt;阻塞：佇列已空&lt;/b&gt;，就是在等輸入：增加讀取執行緒或讓讀取更省力。讀取器若經常處於&lt;b&gt;阻塞：佇列已滿&lt;/b&gt;，表示它們領先訓練器，這正是理想的情況。</translation>
+    </message>
+</context>
+<context>
     <name>qs::StateLegend</name>
     <message>
         <source>A coordination event of the kind &quot;%1&quot; on the timeline.</source>
@@ -518,6 +915,23 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>The thread ended because its queue was cancelled or a stop was requested.</source>
         <translation>執行緒因佇列被取消或收到停止請求而結束。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TfCodeView</name>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n threads</source>
+        <translation>
+            <numerusform>%n 個執行緒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
     </message>
 </context>
 <context>

@@ -88,6 +88,9 @@ private slots:
         QSignalSpy speed(&window, &MainWindow::speedChanged);
         RunControls *c = window.controls();
         c->startAction()->trigger();
+        QCOMPARE(start.count(), 0); // nothing to read yet
+        window.setDefaultInput({QStringLiteral("/demo/demo-train.tfrecords")});
+        c->startAction()->trigger();
         QCOMPARE(start.count(), 1);
         Snapshot running;
         running.run = RunState::Running;
@@ -140,7 +143,7 @@ private slots:
         {
             MainWindow window;
             const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
-            QCOMPARE(docks.size(), 6);
+            QCOMPARE(docks.size(), 9);
             for (QDockWidget *d : docks) {
                 QVERIFY(!d->objectName().isEmpty());
                 QVERIFY(!d->windowTitle().isEmpty());
@@ -176,10 +179,12 @@ private slots:
         MainWindow window;
         QSignalSpy chosen(&window, &MainWindow::scenarioChosen);
         QVERIFY(!window.selectScenario(QStringLiteral("hang")));
-        window.setScenarios({QStringLiteral("default"), QStringLiteral("hang")});
-        QVERIFY(window.selectScenario(QStringLiteral("hang")));
-        QCOMPARE(window.scenario(), QStringLiteral("hang"));
+        QCOMPARE(chosen.count(), 0);
+        QVERIFY(window.selectScenario(QStringLiteral("slow-reader")));
+        QCOMPARE(window.scenario(), QStringLiteral("slow-reader"));
         QCOMPARE(chosen.count(), 1);
+        QVERIFY(window.selectScenario(QString()));
+        QCOMPARE(window.scenario(), QString());
     }
 };
 

@@ -1,0 +1,237 @@
+#include "demodata.h"
+#include "imagecheck.h"
+#include "run/pipeline.h"
+#include "ui/configpanel.h"
+#include "ui/controlspanel.h"
+#include "ui/eventlogmodel.h"
+#include "ui/eventlogview.h"
+#include "ui/mainwindow.h"
+#include "ui/metricscharts.h"
+#include "ui/queuechart.h"
+#include "ui/runcontroller.h"
+#include "ui/runcontrols.h"
+#include "ui/runstatusview.h"
+#include "ui/samplesview.h"
+#include "ui/tfcodeview.h"
+#include "ui/threadtimeline.h"
+
+#include <QAction>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace qs;
+
+namespace {
+
+// Small and quick, but unlimited epochs: the run goes on until Stop.
+void setSmallKnobs(MainWindow &window)
+{
+    RunConfig c;
+    c.pipeline.numEpochs = 0;
+    c.pipeline.batchSize = 16;
+    c.pipeline.exampleCapacity = 96;
+    c.pipeline.minAfterDequeue = 32;
+    c.pipeline.readerThreads = 2;
+    c.trainer.hidden = 16;
+    c.trainer.inputSize = 8;
+    c.trainer.evalEvery = 10;
+    c.trainer.evalMaxSamples = 40;
+    window.controlsPanel()->configPanel()->setConfig(c);
+}
+
+QList<Event> eventsOf(const Snapshot &s, EventKind kind)
+{
+    QList<Event> out;
+    for (const Event &e : s.events)
+        if (e.kind == kind)
+            out << e;
+    return out;
+}
+
+} // namespace
+
+class TestRunController : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("QueueScopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_runcontroller"));
+        QSettings().clear();
+        QVERIFY(m_dir.isValid());
+        const Result<QStringList> files =
+            test::writeDemoTfRecords(m_dir.path(), QStringLiteral("demo"), 2, 150);
+        QVERIFY2(files.isOk(), qPrintable(files.status().toString()));
+        m_files = *files;
+    }
+    void init() { QSettings().clear(); } // the Controls dock saves its scenario and knobs
+
+    void aRealRunShowsEverywhereAndStopsCleanly()
+    {
+        MainWindow window;
+        RunController controller(&window);
+        window.setPollInterval(20);
+        window.resize(1500, 1000);
+        window.openFiles(m_files);
+        setSmallKnobs(window);
+        window.show();
+        QVERIFY(window.controls()->startAction()->isEnabled());
+        QSignalSpy started(&controller, &RunController::started);
+        window.controls()->startAction()->trigger();
+        QCOMPARE(started.count(), 1);
+        QVERIFY(controller.isRunning());
+
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot() && window.lastSnapshot()->steps > 20, 60000);
+        QCOMPARE(window.lastSnapshot()->run, RunState::Running);
+        QVERIFY(!window.controls()->startAction()->isEnabled());
+        QVERIFY(window.controls()->stopAction()->isEnabled());
+        QVERIFY(!window.controlsPanel()->configPanel()->isEnabled());
+        // The code panel names the threads where they are, with the detected raw image.
+        QVERIFY(
+            window.codeView()->toPlainText().contains(QStringLiteral("tf.decode_raw(features['img_raw']")));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.codeView()->marks().isEmpty(), 10000);
+        bool trainerShown = false;
+        for (const TfCodeView::LineMark &m : window.codeView()->marks())
+            trainerShown |= m.threads.contains(QStringLiteral("trainer"));
+        QVERIFY(trainerShown);
+
+        window.controls()->stopAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 30000);
+        window.poll(); // the finished run's last snapshot
+        const SnapshotPtr last = window.lastSnapshot();
+        QCOMPARE(last->run, RunState::Finished);
+        QCOMPARE(last->how, EndHow::Stopped);
+        QVERIFY2(last->error.isOk(), qPrintable(last->error.toString()));
+        const Snapshot all = *controller.pipeline()->snapshot(0);
+        const QList<Event> joins = eventsOf(all, EventKind::Join);
+        QVERIFY(!joins.isEmpty());
+        QCOMPARE(joins.last().details.value(QStringLiteral("result")).toString(), QStringLiteral("ok"));
+        QVERIFY(!eventsOf(all, EventKind::RequestStop).isEmpty());
+
+        // Every view has shown the run.
+        auto *timeline = window.findChild<ThreadTimeline *>();
+        QCOMPARE(timeline->laneCount(), last->threads.size());
+        QVERIFY(timeline->laneCount() >= 6); // producer, 2 readers, 2 close_on_stop, watchdog, trainer
+        auto *queues = window.findChild<QueueChart *>();
+        QVERIFY(queues->seriesCount() >= 2);
+        QVERIFY(queues->pointCount(0) > 1);
+        auto *metrics = window.findChild<MetricsCharts *>();
+        QVERIFY(metrics->lossPoints() > 1);
+        QVERIFY(metrics->ratePoints() > 1);
+        QVERIFY(window.findChild<SamplesView *>()->sampleCount() > 0);
+        auto *log = window.findChild<EventLogView *>();
+        QCOMPARE(log->model()->rowCount(), int(all.events.size()));
+        QVERIFY(log->model()->rowCount() > 5);
+        QVERIFY(test::grayDeviation(window.grab().toImage()) > 20);
+
+        // The ended run stays on screen, and the knobs and Start come back.
+        QVERIFY(!controller.isRunning());
+        QVERIFY(window.controls()->startAction()->isEnabled());
+        QVERIFY(window.controlsPanel()->configPanel()->isEnabled());
+        window.poll(); // more polls: the finished run is not replaced by anything
+        window.poll();
+        QCOMPARE(window.lastSnapshot(), last);
+        QVERIFY(window.lastSnapshot()->steps > 20);
+
+        // Starting again is a fresh run: its own event log from the first event.
+        const Pipeline *first = controller.pipeline();
+        QVERIFY(controller.start());
+        QVERIFY(controller.pipeline() != first);
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Running &&
+                                     window.lastSnapshot()->steps > 0 &&
+                                     window.lastSnapshot()->steps < last->steps,
+                                 60000);
+        QVERIFY(log->model()->rowCount() <= int(controller.pipeline()->snapshot(0)->events.size()));
+        controller.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished, 30000);
+        QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
+    }
+
+    // Step mode holds each coordination event (here: the shutdown's) until Next step.
+    void stepModeHoldsTheShutdown()
+    {
+        MainWindow window;
+        RunController controller(&window);
+        window.setPollInterval(20);
+        window.openFiles(m_files);
+        setSmallKnobs(window);
+        window.controls()->stepModeAction()->trigger(); // chosen before the run: it starts in step mode
+        QVERIFY(controller.start());
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->stepMode && window.lastSnapshot()->steps > 2, 60000);
+        window.controls()->stopAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->threadsAtGate > 0, 30000);
+        QVERIFY(window.lastSnapshot()->run != RunState::Finished);
+        QVERIFY(window.controls()->nextStepAction()->isEnabled());
+        // One step lets the oldest held thread go: it either reaches its next event (which may be
+        // held in turn) or goes on without one (the trainer into join), leaving the gate.
+        const int held = window.lastSnapshot()->threadsAtGate;
+        const qint64 seq = window.lastSnapshot()->nextEventSeq;
+        window.controls()->nextStepAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.lastSnapshot()->nextEventSeq > seq || window.lastSnapshot()->threadsAtGate < held, 30000);
+        window.controls()->stepModeAction()->trigger(); // off: everyone goes on
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished, 30000);
+        QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
+    }
+
+    void theWorkersDemoNeedsNoFiles()
+    {
+        MainWindow window;
+        RunController controller(&window);
+        window.setPollInterval(20);
+        QVERIFY(window.selectScenario(QStringLiteral("random-stop-workers")));
+        QVERIFY(window.controls()->startAction()->isEnabled());
+        QVERIFY(controller.start());
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished, 60000);
+        QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
+        QVERIFY(window.codeView()->toPlainText().contains(QStringLiteral("threading.Thread")));
+    }
+
+    void problemsGoToTheStatusBar()
+    {
+        QTemporaryDir dir;
+        const QString notRecords = dir.filePath(QStringLiteral("notes.tfrecords"));
+        {
+            QFile f(notRecords);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("these are not TFRecords, just words in a file\n");
+        }
+        MainWindow window;
+        RunController controller(&window);
+        window.openFiles({notRecords});
+        window.show();
+        QSignalSpy failed(&controller, &RunController::startFailed);
+        QVERIFY(!controller.start());
+        QCOMPARE(failed.count(), 1);
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("notes.tfrecords")), qPrintable(message));
+        QVERIFY(window.findChild<RunStatusView *>()->summary().contains(message));
+        QVERIFY(!QApplication::activeModalWidget());
+        QVERIFY(!controller.isRunning());
+        QVERIFY(window.controls()->startAction()->isEnabled()); // fix the input and try again
+    }
+
+    void withoutInputStartWaits()
+    {
+        if (!RunController::bundledDemoFiles().isEmpty())
+            QSKIP("the bundled demo data is present, so Start runs on it");
+        MainWindow window;
+        RunController controller(&window);
+        QVERIFY(!window.controls()->startAction()->isEnabled());
+        QSignalSpy failed(&controller, &RunController::startFailed);
+        QVERIFY(!controller.start()); // as --start would
+        QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("Open a TFRecord file"));
+        QVERIFY(!controller.pipeline());
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QStringList m_files;
+};
+
+QTEST_MAIN(TestRunController)
+#include "tst_runcontroller.moc"

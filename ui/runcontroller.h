@@ -1,0 +1,55 @@
+#pragma once
+
+#include "observe/snapshot.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <memory>
+
+namespace qs {
+
+class MainWindow;
+class Pipeline;
+
+// Owns the current run and wires it to a MainWindow: the window's snapshot source reads the
+// Pipeline; Start builds a fresh Pipeline from the Controls dock (knobs, scenario, input files:
+// the opened ones, else the bundled demo data) and starts it; Stop asks the coordinator to stop
+// and the shutdown stays visible as it happens; step mode, next step and speed go straight to
+// the pipeline. A run that ends stays on screen until the next Start. Problems from create() or
+// start() go to the status bar (and startFailed), never to a dialog. GUI thread only: no
+// method blocks on the run, except the destructor, which ends the current run (bounded by the
+// Pipeline's own promise: its grace period plus a few seconds).
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    explicit RunController(MainWindow *window);
+    ~RunController() override;
+
+    Pipeline *pipeline() const { return m_pipeline.get(); }
+    bool isRunning() const; // started and not yet finished
+    // The bundled demo dataset's files when the build or the install has them, else empty (then
+    // Start waits for the user to open a file).
+    static QStringList bundledDemoFiles();
+    static QStringList bundledDemoClassNames();
+
+public slots:
+    bool start(); // false, with a status-bar note, when the run cannot be created or started
+    void stop();
+    void setStepMode(bool on);
+    void nextStep();
+    void setSpeed(double factor);
+
+signals:
+    void started();
+    void startFailed(const QString &message);
+
+private:
+    SnapshotPtr snapshot(qint64 cursor);
+
+    MainWindow *m_window;
+    std::unique_ptr<Pipeline> m_pipeline;
+    bool m_finalShown = false; // the finished run's last snapshot has been handed out
+};
+
+} // namespace qs
