@@ -232,7 +232,7 @@ int runBench(const QStringList &args)
                                   QStringLiteral("Print the results as one JSON object."));
     parser.addOptions(configOptions);
     parser.addOptions({readers, noShuffle, config, seconds, repeat, noTargets, bigFile, tempDir, json});
-    parser.process(args);
+    processArguments(parser, args);
     Output out(parser.isSet(json));
 
     RunConfig base;
