@@ -58,8 +58,10 @@ bool RunController::start()
     // The previous run has ended (Start is only offered then), so this returns at once.
     m_pipeline = std::move(next);
     m_finalShown = false;
-    m_window->setFeatureSpec(
-        m_pipeline->isWorkersMode() ? std::nullopt : std::optional<FeatureSpec>(m_pipeline->featureSpec()));
+    if (m_pipeline->isWorkersMode())
+        m_window->setDetectedData(std::nullopt, 0);
+    else
+        m_window->setDetectedData(m_pipeline->featureSpec(), m_pipeline->numClasses());
     m_window->setSnapshotSource([this](qint64 cursor) { return snapshot(cursor); }); // a new event log
     if (Status s = m_pipeline->start(); !s.isOk())
         return fail(tr("Cannot start: %1").arg(UiText::error(s)));

@@ -118,6 +118,8 @@ private slots:
         // The code panel names the threads where they are, with the detected raw image.
         QVERIFY(
             window.codeView()->toPlainText().contains(QStringLiteral("tf.decode_raw(features['img_raw']")));
+        QVERIFY(window.codeView()->toPlainText().contains(
+            QStringLiteral("NUM_CLASSES = 4  # found in the data")));
         QTRY_VERIFY2_WITH_TIMEOUT(!window.codeView()->marks().isEmpty(), qPrintable(describe(window)), 10000);
         bool trainerShown = false;
         for (const TfCodeView::LineMark &m : window.codeView()->marks())
