@@ -65,7 +65,7 @@ bool RunController::start()
     m_window->setSnapshotSource([this](qint64 cursor) { return snapshot(cursor); }); // a new event log
     if (Status s = m_pipeline->start(); !s.isOk())
         return fail(tr("Cannot start: %1").arg(UiText::error(s)));
-    m_window->showMessage(demo ? tr("Running on the bundled demo data") : QString());
+    m_window->showMessage(demo ? tr("Input: the bundled demo data") : QString());
     emit started();
     return true;
 }
