@@ -266,6 +266,8 @@ void MainWindow::openFiles(const QStringList &files)
 void MainWindow::setInputFiles(const QStringList &files)
 {
     m_inputFiles = files;
+    m_spec.reset(); // what the last run found was about other files
+    m_numClasses = 0;
     m_controlsPanel->setInputFiles(files);
     RecentFiles().add(files);
     retranslateUi();
