@@ -20,6 +20,7 @@ void styleChart(QChart *chart, const QFont &font)
     for (QAbstractAxis *axis : chart->axes()) {
         axis->setLabelsFont(font);
         axis->setTitleFont(font);
+        axis->setTruncateLabels(false); // "0.75", never "0...." in a narrow panel
     }
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->layout()->setContentsMargins(0, 0, 0, 0);

@@ -17,5 +17,7 @@ void styleChart(QChart *chart, const QFont &font);
 QPen seriesPen(int index);
 // Sets [lo, hi] with a little headroom, never an empty range.
 void setAxisRange(QValueAxis *axis, double lo, double hi);
+// While a run goes, the charts redraw at most this often.
+inline constexpr int kChartIntervalMs = 200;
 
 } // namespace qs

@@ -266,6 +266,8 @@ void MainWindow::openFiles(const QStringList &files)
 void MainWindow::setInputFiles(const QStringList &files)
 {
     m_inputFiles = files;
+    m_spec.reset(); // what the last run found was about other files
+    m_numClasses = 0;
     m_controlsPanel->setInputFiles(files);
     RecentFiles().add(files);
     retranslateUi();
@@ -303,15 +305,16 @@ void MainWindow::setDefaultInput(const QStringList &files)
     m_controlsPanel->setDefaultFiles(files);
 }
 
-void MainWindow::setFeatureSpec(const std::optional<FeatureSpec> &spec)
+void MainWindow::setDetectedData(const std::optional<FeatureSpec> &spec, int numClasses)
 {
     m_spec = spec;
+    m_numClasses = numClasses;
     updateCode();
 }
 
 void MainWindow::updateCode()
 {
-    m_code->setInput({m_controlsPanel->config(), m_controlsPanel->mode(), m_spec});
+    m_code->setInput({m_controlsPanel->config(), m_controlsPanel->mode(), m_spec, m_numClasses});
 }
 
 bool MainWindow::setLanguage(const QString &code)

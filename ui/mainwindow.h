@@ -67,7 +67,8 @@ public slots:
     void setInputFiles(const QStringList &files);   // show them as the current input (no signal)
     bool selectScenario(const QString &nameOrPath); // emits scenarioChosen; a status note when unknown
     void setDefaultInput(const QStringList &files); // what runs when no file is open (demo data)
-    void setFeatureSpec(const std::optional<qs::FeatureSpec> &spec); // for the TensorFlow code
+    // What the run found in the data, for the TensorFlow code: the feature spec and class count.
+    void setDetectedData(const std::optional<qs::FeatureSpec> &spec, int numClasses);
     bool setLanguage(const QString &code);   // "en", "zh_TW", "zh_CN"; saved in QSettings
     void setPresentationZoom(double factor); // 0.5 .. 4, scales fonts and timeline lanes
     void zoomIn();
@@ -125,6 +126,7 @@ private:
     TfCodeView *m_code;
     StateHelpView *m_stateHelp;
     std::optional<FeatureSpec> m_spec;
+    int m_numClasses = 0;
     QString m_message; // the status bar's note
     bool m_layoutRestored = false;
     bool m_shownOnce = false;

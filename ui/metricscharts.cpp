@@ -1,6 +1,7 @@
 #include "ui/metricscharts.h"
 
 #include "ui/chartstyle.h"
+#include "ui/seriesdecimation.h"
 
 #include <QBoxLayout>
 #include <QChartView>
@@ -86,6 +87,10 @@ void MetricsCharts::setSnapshot(const Snapshot &snap)
     const qint64 lastStep = snap.metrics.isEmpty() ? -1 : snap.metrics.constLast().step;
     if (snap.metrics.size() == m_lastCount && lastStep == m_lastStep)
         return;
+    if (snap.run == RunState::Running && m_sinceUpdate.isValid() &&
+        m_sinceUpdate.elapsed() < kChartIntervalMs)
+        return;
+    m_sinceUpdate.start();
     m_lastCount = snap.metrics.size();
     m_lastStep = lastStep;
     QList<QPointF> loss, train, eval, rate;
@@ -102,10 +107,13 @@ void MetricsCharts::setSnapshot(const Snapshot &snap)
         maxLoss = std::max(maxLoss, m.loss);
         maxRate = std::max(maxRate, m.samplesPerSec);
     }
-    m_loss->replace(loss);
-    m_trainAcc->replace(train);
-    m_evalAcc->replace(eval);
-    m_rate->replace(rate);
+    // A long run keeps thousands of points: draw about two per pixel column.
+    const int trainBuckets = std::max(64, m_trainView->width() / 2);
+    const int rateBuckets = std::max(64, m_rateView->width() / 2);
+    m_loss->replace(decimateMinMax(loss, trainBuckets));
+    m_trainAcc->replace(decimateMinMax(train, trainBuckets));
+    m_evalAcc->replace(decimateMinMax(eval, trainBuckets));
+    m_rate->replace(decimateMinMax(rate, rateBuckets));
     if (!snap.metrics.isEmpty()) {
         setAxisRange(m_step, double(snap.metrics.constFirst().step), double(lastStep));
         setAxisRange(m_time, rate.constFirst().x(), rate.constLast().x());

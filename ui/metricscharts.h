@@ -2,6 +2,7 @@
 
 #include "observe/snapshot.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
@@ -14,7 +15,8 @@ namespace qs {
 
 // Training curves from Snapshot::metrics: loss, training accuracy and held-out accuracy against
 // the step (loss on the left axis, accuracies 0..1 on the right), and samples per second
-// against time. Redrawn only when a new metric point arrived.
+// against time. Redrawn only when a new metric point arrived, and while the run goes at most
+// five times a second (a chart needs no 30 Hz, and a long history is costly to lay out).
 class MetricsCharts : public QWidget {
     Q_OBJECT
 public:
@@ -44,6 +46,7 @@ private:
     QValueAxis *m_rateAxis;
     qsizetype m_lastCount = -1;
     qint64 m_lastStep = -1;
+    QElapsedTimer m_sinceUpdate;
 };
 
 } // namespace qs

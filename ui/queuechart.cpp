@@ -1,6 +1,7 @@
 #include "ui/queuechart.h"
 
 #include "ui/chartstyle.h"
+#include "ui/seriesdecimation.h"
 
 #include <QLegend>
 #include <QLegendMarker>
@@ -37,6 +38,11 @@ int QueueChart::pointCount(int series) const
 
 void QueueChart::setSnapshot(const Snapshot &snap)
 {
+    // While the run goes, five redraws a second show the trend; the end is always drawn.
+    if (snap.run == RunState::Running && m_sinceUpdate.isValid() &&
+        m_sinceUpdate.elapsed() < kChartIntervalMs)
+        return;
+    m_sinceUpdate.start();
     QStringList names;
     for (const QueueInfo &q : snap.queues)
         names << q.name + QLatin1Char(' ') + QString::number(q.capacity) + QLatin1Char(' ') +
@@ -48,7 +54,6 @@ void QueueChart::setSnapshot(const Snapshot &snap)
         }
         m_series.clear();
         m_floors.clear();
-        m_lastT.clear();
         m_names = names;
         for (int i = 0; i < snap.queues.size(); ++i) {
             const QueueInfo &q = snap.queues[i];
@@ -69,7 +74,6 @@ void QueueChart::setSnapshot(const Snapshot &snap)
             chart()->legend()->markers(floor).constFirst()->setVisible(false);
             m_series.append(s);
             m_floors.append(floor);
-            m_lastT.append(-1);
         }
     }
     double first = double(snap.tUs) / 1e6;
@@ -84,16 +88,14 @@ void QueueChart::setSnapshot(const Snapshot &snap)
         if (q.minAfterDequeue > 0)
             m_floors[i]->replace(
                 {QPointF(first, q.minAfterDequeue * scale), QPointF(last, q.minAfterDequeue * scale)});
-        const qint64 newest = q.history.isEmpty() ? -1 : q.history.constLast().tUs;
-        if (newest == m_lastT[i] && m_series[i]->count() == q.history.size() + 1)
-            continue;
         QList<QPointF> points;
         points.reserve(q.history.size() + 1);
         for (const QueueSample &s : q.history)
             points.append(QPointF(double(s.tUs) / 1e6, s.size * scale));
         points.append(QPointF(double(snap.tUs) / 1e6, q.size * scale)); // the latest size is exact
-        m_series[i]->replace(points);
-        m_lastT[i] = newest;
+        // Redrawn every time: the last point, the exact size now, moves right even while the
+        // queue does not change. Thinned to about two points per pixel column.
+        m_series[i]->replace(decimateMinMax(points, std::max(64, width() / 2)));
     }
     setAxisRange(m_x, first, last);
 }

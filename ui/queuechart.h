@@ -3,6 +3,7 @@
 #include "observe/snapshot.h"
 
 #include <QChartView>
+#include <QElapsedTimer>
 
 QT_BEGIN_NAMESPACE
 class QLineSeries;
@@ -35,7 +36,7 @@ private:
     QList<QLineSeries *> m_series;
     QList<QLineSeries *> m_floors; // min_after_dequeue, per queue
     QStringList m_names;
-    QList<qint64> m_lastT; // per series, the newest sample drawn
+    QElapsedTimer m_sinceUpdate;
 };
 
 } // namespace qs

@@ -6,14 +6,6 @@
 #include "ui/uitext.h"
 
 #include <QAction>
-#include <QDir>
-
-// The bundled demo data comes with the CLI's `demo` room; a tree without it runs on opened
-// files only.
-#if __has_include("demo/bundleddata.h")
-#include "demo/bundleddata.h"
-#define QS_HAVE_BUNDLED_DEMO 1
-#endif
 
 namespace qs {
 
@@ -22,7 +14,7 @@ RunController::RunController(MainWindow *window)
     , m_window(window)
 {
     m_window->setSnapshotSource([this](qint64 cursor) { return snapshot(cursor); });
-    m_window->setDefaultInput(bundledDemoFiles());
+    m_window->setDefaultInput(Pipeline::defaultDemoFiles());
     connect(m_window, &MainWindow::startRequested, this, &RunController::start);
     connect(m_window, &MainWindow::stopRequested, this, &RunController::stop);
     connect(m_window, &MainWindow::stepModeToggled, this, &RunController::setStepMode);
@@ -33,25 +25,6 @@ RunController::RunController(MainWindow *window)
 RunController::~RunController()
 {
     m_window->setSnapshotSource({});
-}
-
-QStringList RunController::bundledDemoFiles()
-{
-#ifdef QS_HAVE_BUNDLED_DEMO
-    const QString dir = bundledDemoDir();
-    if (!dir.isEmpty())
-        return {QDir(dir).filePath(QLatin1String(kBundledDemoTrainFile))};
-#endif
-    return {};
-}
-
-QStringList RunController::bundledDemoClassNames()
-{
-#ifdef QS_HAVE_BUNDLED_DEMO
-    return qs::bundledDemoClassNames();
-#else
-    return {};
-#endif
 }
 
 bool RunController::isRunning() const
@@ -73,24 +46,26 @@ bool RunController::start()
     RunConfig config = m_window->runConfig();
     config.trainer.speed = m_window->controls()->speed();
     const bool demo = m_window->inputFiles().isEmpty() && !config.pipeline.files.isEmpty() &&
-                      config.pipeline.files == bundledDemoFiles();
+                      config.pipeline.files == Pipeline::defaultDemoFiles();
+    if (demo && config.trainer.evalFile.isEmpty())
+        config.trainer.evalFile = Pipeline::defaultDemoEvalFile(); // its own held-out split
     Result<std::unique_ptr<Pipeline>> created = Pipeline::create(config, m_window->currentScenario());
     if (!created)
         return fail(tr("Cannot start: %1").arg(UiText::error(created.status())));
     std::unique_ptr<Pipeline> next = std::move(*created);
-    if (demo && next->numClasses() == bundledDemoClassNames().size())
-        next->setClassNames(bundledDemoClassNames());
     next->setStepMode(m_window->controls()->stepModeAction()->isChecked());
 
     // The previous run has ended (Start is only offered then), so this returns at once.
     m_pipeline = std::move(next);
     m_finalShown = false;
-    m_window->setFeatureSpec(
-        m_pipeline->isWorkersMode() ? std::nullopt : std::optional<FeatureSpec>(m_pipeline->featureSpec()));
+    if (m_pipeline->isWorkersMode())
+        m_window->setDetectedData(std::nullopt, 0);
+    else
+        m_window->setDetectedData(m_pipeline->featureSpec(), m_pipeline->numClasses());
     m_window->setSnapshotSource([this](qint64 cursor) { return snapshot(cursor); }); // a new event log
     if (Status s = m_pipeline->start(); !s.isOk())
         return fail(tr("Cannot start: %1").arg(UiText::error(s)));
-    m_window->showMessage(demo ? tr("Running on the bundled demo data") : QString());
+    m_window->showMessage(demo ? tr("Input: the bundled demo data") : QString());
     emit started();
     return true;
 }

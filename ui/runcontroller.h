@@ -3,7 +3,6 @@
 #include "observe/snapshot.h"
 
 #include <QObject>
-#include <QStringList>
 
 #include <memory>
 
@@ -14,7 +13,8 @@ class Pipeline;
 
 // Owns the current run and wires it to a MainWindow: the window's snapshot source reads the
 // Pipeline; Start builds a fresh Pipeline from the Controls dock (knobs, scenario, input files:
-// the opened ones, else the bundled demo data) and starts it; Stop asks the coordinator to stop
+// the opened ones, else the bundled demo data with its held-out file, Pipeline::defaultDemoFiles;
+// without either, Start waits for "Open a TFRecord file") and starts it; Stop asks the coordinator to stop
 // and the shutdown stays visible as it happens; step mode, next step and speed go straight to
 // the pipeline. A run that ends stays on screen until the next Start. Problems from create() or
 // start() go to the status bar (and startFailed), never to a dialog. GUI thread only: no
@@ -28,10 +28,6 @@ public:
 
     Pipeline *pipeline() const { return m_pipeline.get(); }
     bool isRunning() const; // started and not yet finished
-    // The bundled demo dataset's files when the build or the install has them, else empty (then
-    // Start waits for the user to open a file).
-    static QStringList bundledDemoFiles();
-    static QStringList bundledDemoClassNames();
 
 public slots:
     bool start(); // false, with a status-bar note, when the run cannot be created or started

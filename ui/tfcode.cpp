@@ -30,7 +30,7 @@ TfProgram queuesProgram(const TfCodeInput &in)
     const PipelineConfig &p = in.config.pipeline;
     const TrainerConfig &t = in.config.trainer;
     Emitter out;
-    emitHeader(out, in.config, false);
+    emitHeader(out, in, false);
     out.line(QStringLiteral("def read_and_decode(filename_queue):"));
     out.line(QStringLiteral("    reader = tf.TFRecordReader()"));
     out.line(QStringLiteral("    _, serialized = reader.read(filename_queue)"), CodeLine::ReaderRead);
@@ -112,7 +112,7 @@ TfProgram naiveProgram(const TfCodeInput &in)
     const PipelineConfig &p = in.config.pipeline;
     const TrainerConfig &t = in.config.trainer;
     Emitter out;
-    emitHeader(out, in.config, p.shuffleFiles);
+    emitHeader(out, in, p.shuffleFiles);
     out.line(
         QStringLiteral("# No queues and no reader threads: the loop reads and decodes every sample itself."));
     out.line(QStringLiteral("def records():"));

@@ -54,12 +54,13 @@ struct TfProgram {
 };
 
 // What the program is generated from: the run's configuration, the scenario's mode ("pipeline"
-// or "workers"; empty means pipeline) and, when known, the detected feature spec (else generic
-// keys: an encoded 'image' and an int64 'label').
+// or "workers"; empty means pipeline) and, when a run has looked at the data, the detected
+// feature spec (else generic keys: an encoded 'image' and an int64 'label') and class count.
 struct TfCodeInput {
     RunConfig config;
     QString mode;
     std::optional<FeatureSpec> spec;
+    int numClasses = 0; // 0: not known yet
 };
 
 TfVariant tfVariant(const TfCodeInput &input);

@@ -31,7 +31,7 @@ QString pyBool(bool b);
 QString pySeed(quint64 seed); // 0 (random) is None
 QString pyString(const QString &s);
 
-void emitHeader(Emitter &out, const RunConfig &c, bool needsRandom); // imports and constants
+void emitHeader(Emitter &out, const TfCodeInput &in, bool needsRandom); // imports and constants
 // parse_single_example with the (detected or generic) features, then decode and resize; the
 // decode line gets `decodeTag`.
 void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &serialized, const QString &indent,

@@ -161,8 +161,9 @@ void emitSlowMotion(Emitter &out, const PipelineConfig &p, const QString &indent
                               .arg(p.decodeDelayMs));
 }
 
-void emitHeader(Emitter &out, const RunConfig &c, bool needsRandom)
+void emitHeader(Emitter &out, const TfCodeInput &in, bool needsRandom)
 {
+    const RunConfig &c = in.config;
     out.line(
         QStringLiteral("# The TensorFlow 1.x program this run re-enacts (tf.compat.v1 in TensorFlow 2)."));
     if (needsRandom)
@@ -173,9 +174,12 @@ void emitHeader(Emitter &out, const RunConfig &c, bool needsRandom)
     out.line(QStringLiteral("HEIGHT, WIDTH = %1, %2").arg(c.pipeline.imageHeight).arg(c.pipeline.imageWidth));
     out.line(QStringLiteral("INPUT_SIZE = %1  # the model sees INPUT_SIZE x INPUT_SIZE x 3")
                  .arg(c.trainer.inputSize));
-    out.line(c.trainer.numClasses > 0
-                 ? QStringLiteral("NUM_CLASSES = %1").arg(c.trainer.numClasses)
-                 : QStringLiteral("NUM_CLASSES = 10  # QueueScope takes it from the data"));
+    if (c.trainer.numClasses > 0)
+        out.line(QStringLiteral("NUM_CLASSES = %1").arg(c.trainer.numClasses));
+    else if (in.numClasses > 0)
+        out.line(QStringLiteral("NUM_CLASSES = %1  # found in the data").arg(in.numClasses));
+    else
+        out.line(QStringLiteral("NUM_CLASSES = 10  # QueueScope takes it from the data"));
     out.line(QStringLiteral("BATCH_SIZE = %1").arg(c.pipeline.batchSize));
     out.line(QStringLiteral("MAX_STEPS = %1  # 0: until the data ends or a stop").arg(c.trainer.maxSteps));
     out.blank();

@@ -647,7 +647,7 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Running on the bundled demo data</source>
+        <source>Input: the bundled demo data</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -642,8 +642,8 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>无法开始：%1</translation>
     </message>
     <message>
-        <source>Running on the bundled demo data</source>
-        <translation>正在使用内置的演示数据运行</translation>
+        <source>Input: the bundled demo data</source>
+        <translation>输入：内置的演示数据</translation>
     </message>
 </context>
 <context>

@@ -642,8 +642,8 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>無法開始：%1</translation>
     </message>
     <message>
-        <source>Running on the bundled demo data</source>
-        <translation>正在使用內建的示範資料執行</translation>
+        <source>Input: the bundled demo data</source>
+        <translation>輸入：內建的示範資料</translation>
     </message>
 </context>
 <context>

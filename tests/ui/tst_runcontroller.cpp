@@ -42,6 +42,30 @@ void setSmallKnobs(MainWindow &window)
     window.controlsPanel()->configPanel()->setConfig(c);
 }
 
+// What the window shows of the run, for a failed wait's message.
+QString describe(const MainWindow &window)
+{
+    const SnapshotPtr s = window.lastSnapshot();
+    if (!s)
+        return QStringLiteral("no snapshot");
+    QStringList lines{QStringLiteral("run %1, how %2, steps %3, step mode %4, at gate %5")
+                          .arg(int(s->run))
+                          .arg(int(s->how))
+                          .arg(s->steps)
+                          .arg(s->stepMode)
+                          .arg(s->threadsAtGate)};
+    for (const ThreadInfo &t : s->threads)
+        lines << QStringLiteral("  %1: %2 %3 %4")
+                     .arg(t.name, threadStateKey(t.state), activityKey(t.activity), t.detail);
+    for (const QueueInfo &q : s->queues)
+        lines << QStringLiteral("  queue %1: %2/%3%4")
+                     .arg(q.name)
+                     .arg(q.size)
+                     .arg(q.capacity)
+                     .arg(q.closed ? QStringLiteral(" closed") : QString());
+    return lines.join(QLatin1Char('\n'));
+}
+
 QList<Event> eventsOf(const Snapshot &s, EventKind kind)
 {
     QList<Event> out;
@@ -85,7 +109,8 @@ private slots:
         QCOMPARE(started.count(), 1);
         QVERIFY(controller.isRunning());
 
-        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot() && window.lastSnapshot()->steps > 20, 60000);
+        QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot() && window.lastSnapshot()->steps > 20,
+                                  qPrintable(describe(window)), 60000);
         QCOMPARE(window.lastSnapshot()->run, RunState::Running);
         QVERIFY(!window.controls()->startAction()->isEnabled());
         QVERIFY(window.controls()->stopAction()->isEnabled());
@@ -93,14 +118,16 @@ private slots:
         // The code panel names the threads where they are, with the detected raw image.
         QVERIFY(
             window.codeView()->toPlainText().contains(QStringLiteral("tf.decode_raw(features['img_raw']")));
-        QTRY_VERIFY_WITH_TIMEOUT(!window.codeView()->marks().isEmpty(), 10000);
+        QVERIFY(window.codeView()->toPlainText().contains(
+            QStringLiteral("NUM_CLASSES = 4  # found in the data")));
+        QTRY_VERIFY2_WITH_TIMEOUT(!window.codeView()->marks().isEmpty(), qPrintable(describe(window)), 10000);
         bool trainerShown = false;
         for (const TfCodeView::LineMark &m : window.codeView()->marks())
             trainerShown |= m.threads.contains(QStringLiteral("trainer"));
         QVERIFY(trainerShown);
 
         window.controls()->stopAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(!controller.isRunning(), qPrintable(describe(window)), 30000);
         window.poll(); // the finished run's last snapshot
         const SnapshotPtr last = window.lastSnapshot();
         QCOMPARE(last->run, RunState::Finished);
@@ -147,7 +174,8 @@ private slots:
                                  60000);
         QVERIFY(log->model()->rowCount() <= int(controller.pipeline()->snapshot(0)->events.size()));
         controller.stop();
-        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished, 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished,
+                                  qPrintable(describe(window)), 30000);
         QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
     }
 
@@ -161,9 +189,11 @@ private slots:
         setSmallKnobs(window);
         window.controls()->stepModeAction()->trigger(); // chosen before the run: it starts in step mode
         QVERIFY(controller.start());
-        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->stepMode && window.lastSnapshot()->steps > 2, 60000);
+        QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->stepMode && window.lastSnapshot()->steps > 2,
+                                  qPrintable(describe(window)), 60000);
         window.controls()->stopAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->threadsAtGate > 0, 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->threadsAtGate > 0, qPrintable(describe(window)),
+                                  30000);
         QVERIFY(window.lastSnapshot()->run != RunState::Finished);
         QVERIFY(window.controls()->nextStepAction()->isEnabled());
         // One step lets the oldest held thread go: it either reaches its next event (which may be
@@ -171,10 +201,12 @@ private slots:
         const int held = window.lastSnapshot()->threadsAtGate;
         const qint64 seq = window.lastSnapshot()->nextEventSeq;
         window.controls()->nextStepAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            window.lastSnapshot()->nextEventSeq > seq || window.lastSnapshot()->threadsAtGate < held, 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->nextEventSeq > seq ||
+                                      window.lastSnapshot()->threadsAtGate < held,
+                                  qPrintable(describe(window)), 30000);
         window.controls()->stepModeAction()->trigger(); // off: everyone goes on
-        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished, 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished,
+                                  qPrintable(describe(window)), 30000);
         QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
     }
 
@@ -186,7 +218,8 @@ private slots:
         QVERIFY(window.selectScenario(QStringLiteral("random-stop-workers")));
         QVERIFY(window.controls()->startAction()->isEnabled());
         QVERIFY(controller.start());
-        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished, 60000);
+        QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished,
+                                  qPrintable(describe(window)), 60000);
         QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
         QVERIFY(window.codeView()->toPlainText().contains(QStringLiteral("threading.Thread")));
     }
@@ -215,9 +248,29 @@ private slots:
         QVERIFY(window.controls()->startAction()->isEnabled()); // fix the input and try again
     }
 
+    // With no file open, Start runs the bundled demo dataset (shape names for classes, its own
+    // held-out file).
+    void theBundledDemoRunsWithoutAnOpenFile()
+    {
+        if (Pipeline::defaultDemoFiles().isEmpty())
+            QSKIP("the bundled demo data is not built (target qs_demo_data)");
+        MainWindow window;
+        RunController controller(&window);
+        window.setPollInterval(20);
+        QVERIFY(window.controls()->startAction()->isEnabled());
+        QVERIFY(controller.start());
+        QCOMPARE(controller.pipeline()->config().pipeline.files.size(), 1);
+        QCOMPARE(controller.pipeline()->config().trainer.evalFile, Pipeline::defaultDemoEvalFile());
+        QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->steps > 2, qPrintable(describe(window)), 60000);
+        QCOMPARE(window.lastSnapshot()->classNames, controller.pipeline()->classNames());
+        QVERIFY(!window.lastSnapshot()->classNames.contains(QStringLiteral("0")));
+        controller.stop();
+        QTRY_VERIFY2_WITH_TIMEOUT(!controller.isRunning(), qPrintable(describe(window)), 30000);
+    }
+
     void withoutInputStartWaits()
     {
-        if (!RunController::bundledDemoFiles().isEmpty())
+        if (!Pipeline::defaultDemoFiles().isEmpty())
             QSKIP("the bundled demo data is present, so Start runs on it");
         MainWindow window;
         RunController controller(&window);

@@ -170,6 +170,16 @@ private slots:
                            "image = tf.reshape(image, tf.stack([32, 32, 3]))"}
             << QStringList{"decode_image", "'image'"};
 
+        TfCodeInput counted = queues();
+        counted.numClasses = 7;
+        QTest::addRow("classes found in the data")
+            << counted << QStringList{"NUM_CLASSES = 7  # found in the data"}
+            << QStringList{"NUM_CLASSES = 10"};
+        TfCodeInput fixed = counted;
+        fixed.config.trainer.numClasses = 3;
+        QTest::addRow("classes set") << fixed << QStringList{"NUM_CLASSES = 3\n"}
+                                     << QStringList{"NUM_CLASSES = 7"};
+
         TfCodeInput jpeg = queues();
         jpeg.spec = FeatureSpec{};
         jpeg.spec->image = ImageSpec{};
