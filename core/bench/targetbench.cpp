@@ -289,6 +289,12 @@ Result<TargetFigure> decodeScalingTarget(const BenchOptions &o)
         interleave(one, windowOf(o, true), decodeBoundConfig(written->path, 2), windowOf(o, true), o.repeats);
     if (!p)
         return p.status();
+    say(o, QStringLiteral("decode-bound pipeline: the naive feed"));
+    RunConfig naive = one;
+    naive.trainer.feed = FeedMode::Naive;
+    Result<PipelineFigures> naiveRun = measurePipeline(naive, windowOf(o, true));
+    if (!naiveRun)
+        return naiveRun.status();
     const double r1 = median(p->a);
     const double r2 = median(p->b);
     const double ratio = r1 > 0 ? r2 / r1 : -1;

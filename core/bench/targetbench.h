@@ -17,6 +17,7 @@ namespace qs {
 //                         8x8-input model with 8 hidden units, so the trainer needs a few
 //                         microseconds a sample against the readers' ~0.5 ms): 2 reader
 //                         threads vs 1, medians of interleaved runs              >= 1.8x
+//                         (its detail also has the naive feed on the same data)
 //   fifo_queue            FIFOQueue<int>, capacity 1024, one producer enqueue()ing, one
 //                         consumer dequeue()ing, unobserved                      >= 2 M/s
 //   pipeline_efficiency   samples/s vs the slowest stage's isolated rate, for the most
