@@ -152,14 +152,14 @@ QStringList reportLines(const BenchReport &r)
         out << QString()
             << QStringLiteral("  %1%2%3%4load")
                    .arg(QStringLiteral("target").leftJustified(56),
-                        QStringLiteral("measured").leftJustified(14),
+                        QStringLiteral("measured").leftJustified(20),
                         QStringLiteral("goal").leftJustified(14), QStringLiteral("").leftJustified(8));
         for (const TargetFigure &t : r.targets) {
             const QString met = !t.met   ? QString()
                                 : *t.met ? QStringLiteral("met")
                                          : QStringLiteral("MISSED");
             out << QStringLiteral("  %1%2%3%4%5")
-                       .arg(t.what.leftJustified(56), targetValue(t).leftJustified(14),
+                       .arg(t.what.leftJustified(56), targetValue(t).leftJustified(20),
                             (t.goal.isEmpty() ? QStringLiteral("-") : t.goal).leftJustified(14),
                             met.leftJustified(8))
                        .arg(t.load.one, 0, 'f', 2);

@@ -2,14 +2,12 @@
 
 #include "bench/queuebench.h"
 #include "bench/samplebench.h"
+#include "bench/stageinputs.h"
 #include "bench/targetbench.h"
 #include "bench/trainbench.h"
 #include "demo/bundleddata.h"
-#include "example/exampleparser.h"
 #include "record/inputfiles.h"
 #include "run/pipeline.h"
-#include "run/samplemaker.h"
-#include "train/annmlpmodel.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -23,9 +21,7 @@ namespace qs {
 
 namespace {
 
-constexpr int kStageRecords = 512;         // records held in memory for the per-sample stages
-constexpr qint64 kStageBytes = 64ll << 20; // and no more bytes than this
-constexpr double kSnapshotHz = 30;         // the GUI's timer
+constexpr double kSnapshotHz = 30; // the GUI's timer
 
 QString specText(const FeatureSpec &spec, int classes)
 {
@@ -42,37 +38,32 @@ QString specText(const FeatureSpec &spec, int classes)
 }
 
 // The stages, each alone, on the first records of the data.
-Result<StageFigures> measureStages(const RunConfig &config, const SampleMaker &maker, int classes,
-                                   const BenchOptions &o)
+Result<StageFigures> measureStages(const RunConfig &config, const StageInputs &in, const BenchOptions &o)
 {
     auto say = [&](const QString &t) {
         if (o.progress)
             o.progress(t);
     };
     StageFigures s;
-    const QStringList &files = config.pipeline.files;
     say(QStringLiteral("record scan vs plain read()"));
-    Result<ScanComparison> scan = compareScanToRead(files, o.seconds);
+    Result<ScanComparison> scan = compareScanToRead(config.pipeline.files, o.seconds);
     if (!scan)
         return scan.status();
     s.scan = *scan;
 
-    Result<std::vector<QByteArray>> records = loadRecords(files, kStageRecords, kStageBytes);
-    if (!records)
-        return records.status();
+    say(QStringLiteral("parsing, decoding, preprocessing"));
     const std::pair<SampleWork, StageRate *> works[] = {{SampleWork::Parse, &s.parse},
                                                         {SampleWork::DecodePreprocess, &s.decode},
                                                         {SampleWork::ReaderBody, &s.readerBody}};
     for (const auto &[work, out] : works) {
-        say(QStringLiteral("parsing, decoding, preprocessing"));
-        Result<StageRate> r = measureSampleWork(work, *records, maker, o.seconds, 1);
+        Result<StageRate> r = measureSampleWork(work, in.records, in.maker, o.seconds, 1);
         if (!r)
             return r.status();
         *out = *r;
     }
     s.allThreads = std::max(2, MachineInfo::current().cores);
     Result<StageRate> all =
-        measureSampleWork(SampleWork::ReaderBody, *records, maker, o.seconds, s.allThreads);
+        measureSampleWork(SampleWork::ReaderBody, in.records, in.maker, o.seconds, s.allThreads);
     if (!all)
         return all.status();
     s.readerBodyAll = *all;
@@ -93,26 +84,12 @@ Result<StageFigures> measureStages(const RunConfig &config, const SampleMaker &m
     s.queue = *queue;
 
     say(QStringLiteral("training step"));
-    const InputSpec input{config.trainer.inputSize, config.trainer.inputSize, 3};
-    cv::Mat inputs;
-    std::vector<int> labels;
-    ExampleParser parser;
-    for (size_t i = 0; i < records->size() && inputs.rows < 8 * pc.batchSize; ++i) {
-        Result<Sample> sample = maker.make(parser, (*records)[i], Location{files.first(), qint64(i), -1});
-        if (!sample)
-            return sample.status();
-        inputs.push_back(sample->image.reshape(1, 1));
-        labels.push_back(sample->label);
-    }
-    AnnMlpOptions model;
-    model.input = input;
-    model.classes = classes;
-    model.hidden = config.trainer.hidden;
-    Result<StageRate> train = measureTrainStep(model, inputs, labels, pc.batchSize, o.seconds);
+    Result<StageRate> train =
+        measureTrainStep(in.model, in.trainInputs, in.trainLabels, in.batchSize, o.seconds);
     if (!train)
         return train.status();
     s.trainStep = *train;
-    s.batchSize = pc.batchSize;
+    s.batchSize = in.batchSize;
     s.load = LoadAverage::now();
     return s;
 }
@@ -199,19 +176,15 @@ Result<BenchReport> runBench(RunConfig config, const BenchOptions &options)
         return files.status();
     config.pipeline.files = *files;
     RunConfig runConfig = benchRunConfig(config);
-    Result<std::unique_ptr<Pipeline>> probe = Pipeline::create(runConfig);
-    if (!probe)
-        return probe.status();
-    const SampleMaker maker((*probe)->featureSpec(),
-                            InputSpec{config.trainer.inputSize, config.trainer.inputSize, 3});
-    const int classes = (*probe)->numClasses();
-    report.spec = specText((*probe)->featureSpec(), classes);
-    probe->reset();
+    Result<StageInputs> inputs = StageInputs::load(runConfig);
+    if (!inputs)
+        return inputs.status();
+    report.spec = specText(inputs->spec, inputs->classes);
     report.files = config.pipeline.files;
     for (const QString &f : report.files)
         report.bytes += QFileInfo(f).size();
 
-    Result<StageFigures> stages = measureStages(runConfig, maker, classes, options);
+    Result<StageFigures> stages = measureStages(runConfig, *inputs, options);
     if (!stages)
         return stages.status();
     report.stages = *stages;
@@ -249,7 +222,7 @@ Result<BenchReport> runBench(RunConfig config, const BenchOptions &options)
     report.verdict = Verdict::judge(in);
 
     if (options.targets) {
-        Result<QList<TargetFigure>> targets = measureTargets(report, runConfig, options);
+        Result<QList<TargetFigure>> targets = measureTargets(report, *inputs, runConfig, options);
         if (!targets)
             return targets.status();
         report.targets = *targets;

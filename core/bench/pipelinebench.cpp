@@ -124,7 +124,10 @@ QJsonObject SnapshotCost::toJson() const
     return {{QStringLiteral("calls"), calls},
             {QStringLiteral("mean_ms"), meanMs},
             {QStringLiteral("p95_ms"), p95Ms},
-            {QStringLiteral("max_ms"), maxMs}};
+            {QStringLiteral("max_ms"), maxMs},
+            {QStringLiteral("spans"), spans},
+            {QStringLiteral("events"), events},
+            {QStringLiteral("from_start_ms"), fromStartMs}};
 }
 
 QJsonObject PipelineFigures::toJson() const
@@ -182,6 +185,7 @@ Result<PipelineFigures> measurePipeline(const RunConfig &config, const PipelineW
                                                     std::chrono::duration<double>(1 / window.snapshotHz))
                                               : Clock::duration::max();
     std::vector<double> costs;
+    SnapshotPtr viewed;
     qint64 cursor = first->nextEventSeq;
     while (!ended && Clock::now() < end) {
         const auto next = period == Clock::duration::max() ? end : std::min(end, Clock::now() + period);
@@ -190,15 +194,28 @@ Result<PipelineFigures> measurePipeline(const RunConfig &config, const PipelineW
             continue;
         QElapsedTimer timer;
         timer.start();
-        const SnapshotPtr s = p.snapshot(cursor);
+        viewed = p.snapshot(cursor);
         costs.push_back(double(timer.nsecsElapsed()) / 1e6);
-        cursor = s->nextEventSeq;
+        cursor = viewed->nextEventSeq;
+    }
+    double fromStartMs = 0;
+    for (int i = 0; viewed && i < 3; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        (void)p.snapshot(0);
+        fromStartMs = std::max(fromStartMs, double(timer.nsecsElapsed()) / 1e6);
     }
     const SnapshotPtr last = p.snapshot(kNoEvents);
     f.load = LoadAverage::now();
     f.samples = last->samples - first->samples;
     f.seconds = double(last->tUs - first->tUs) / 1e6;
     f.snapshots = costOf(std::move(costs));
+    if (viewed) {
+        for (const ThreadInfo &t : viewed->threads)
+            f.snapshots.spans += int(t.spans.size());
+        f.snapshots.events = int(viewed->events.size());
+        f.snapshots.fromStartMs = fromStartMs;
+    }
     if (window.observe)
         fillShares(f, *first, *last);
 

@@ -18,14 +18,19 @@ struct PipelineWindow {
     double snapshotHz = 0;
 };
 
-// Cost of Pipeline::snapshot() calls, in milliseconds.
+// Cost of Pipeline::snapshot() calls, in milliseconds, and how much the last one held.
 struct SnapshotCost {
     int calls = 0;
     double meanMs = 0;
     double p95Ms = 0;
     double maxMs = 0;
+    int spans = 0;  // thread-state spans in the last snapshot, all threads
+    int events = 0; // events in it
+    // Then a viewer that opens late: snapshots from event 0 (as many events as a snapshot holds).
+    double fromStartMs = 0; // the slowest of a few
 
-    QJsonObject toJson() const; // {"calls", "mean_ms", "p95_ms", "max_ms"}
+    QJsonObject
+    toJson() const; // {"calls", "mean_ms", "p95_ms", "max_ms", "spans", "events", "from_start_ms"}
 };
 
 // One timed run. Shares are fractions of the window's wall time; -1 when the run was not

@@ -3,12 +3,14 @@
 #include "base/result.h"
 #include "bench/benchreport.h"
 #include "bench/benchsuite.h"
+#include "bench/stageinputs.h"
 
 namespace qs {
 
 // The targets, each a figure measured in the same bench run and held against its
 // goal (TargetFigure). `report` holds the stages and the sweep already measured on the data;
-// `runConfig` is the config of its timed runs (benchRunConfig).
+// `inputs` what the stages were measured on; `runConfig` is the config of its timed runs
+// (benchRunConfig).
 //   scan_vs_read          record scan + CRC vs plain read() of a page-cached file    >= 0.5
 //                         (the data, or when it is smaller than 256 MB, a temporary file of
 //                         its records repeated to 256 MB: a small file is read out of the CPU
@@ -17,15 +19,19 @@ namespace qs {
 //                         8x8-input model with 8 hidden units, so the trainer needs a few
 //                         microseconds a sample against the readers' ~0.5 ms): 2 reader
 //                         threads vs 1, medians of interleaved runs              >= 1.8x
+//                         (its detail also has the naive feed on the same data)
 //   fifo_queue            FIFOQueue<int>, capacity 1024, one producer enqueue()ing, one
 //                         consumer dequeue()ing, unobserved                      >= 2 M/s
 //   pipeline_efficiency   samples/s vs the slowest stage's isolated rate, for the most
-//                         readers that leave the trainer a core of its own       >= 0.9
+//                         readers that leave the trainer a core of its own; the
+//                         stages are timed again before each run, median ratio  >= 0.9
 //   observation_overhead  samples/s observed vs not (Recorder off), interleaved  >= 0.97
-//   snapshot_cost         Pipeline::snapshot() at 30 Hz during a full-speed run  <= 5 ms
+//   snapshot_cost         Pipeline::snapshot() at 30 Hz during a full-speed run of the
+//                         data with a tiny model (state changes as often as they
+//                         can be), p95 of the calls                             <= 5 ms
 //   naive_speedup         shuffle_batch with N readers vs the naive per-sample feed (no goal)
-Result<QList<TargetFigure>> measureTargets(const BenchReport &report, const RunConfig &runConfig,
-                                           const BenchOptions &options);
+Result<QList<TargetFigure>> measureTargets(const BenchReport &report, const StageInputs &inputs,
+                                           const RunConfig &runConfig, const BenchOptions &options);
 
 // The memory target from MemoryFigures: peak RSS, bounded when the last quarter of the
 // epoch peaks no higher than the first quarter's peak + 10% + 16 MB.

@@ -15,8 +15,7 @@ QString cheaperInput(const QString &stage)
                ? QStringLiteral(
                      "make reading cheaper (uncompressed files on a local disk, fewer bytes per record)")
                : QStringLiteral(
-                     "make decoding cheaper (smaller stored images, raw pixels instead of JPEG/PNG, a "
-                     "smaller input_size)");
+                     "make decoding cheaper (smaller stored images, or raw pixels instead of JPEG/PNG)");
 }
 
 // The fewest readers whose run came within 5% of the best one.

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #if defined(__x86_64__)
+#include <immintrin.h>
 #include <nmmintrin.h>
 #define QS_CRC32C_X86 1
 #endif
@@ -48,12 +49,17 @@ constexpr quint32 mulModP(quint32 a, quint32 b)
     return product;
 }
 
-constexpr quint32 xPowerOfBytes(size_t bytes) // x^(8 * bytes) mod P
+constexpr quint32 xPowerOfBits(size_t bits) // x^bits mod P
 {
     quint32 p = 0x80000000u;
-    for (size_t i = 0; i < 8 * bytes; ++i)
+    for (size_t i = 0; i < bits; ++i)
         p = (p & 1) ? (p >> 1) ^ kPoly : p >> 1;
     return p;
+}
+
+constexpr quint32 xPowerOfBytes(size_t bytes) // x^(8 * bytes) mod P
+{
+    return xPowerOfBits(8 * bytes);
 }
 
 // Multiplying a CRC register by x^(8n) is what appending n zero bytes does to it; as the
@@ -167,6 +173,89 @@ bool hasHardware()
     return __builtin_cpu_supports("sse4.2");
 }
 
+// Folding with carry-less multiplies. A 128-bit lane holds 16 message bytes; as a polynomial
+// (first bit highest) it is F * x^64 + G, F its low and G its high 64-bit half. Moving the lane
+// D bits further on multiplies it by x^D; modulo P that is F * K1 * x^33 + G * K2 * x^33 with
+// K1 = x^(D + 31) and K2 = x^(D - 33) mod P, the x^33 being where a 64 x 32-bit carry-less
+// product of reflected values lands in a reflected 128-bit lane. So a lane is folded onto the
+// lane D bits later by two multiplies and an xor; the last lane, congruent to the whole
+// message, is then fed through the crc32 instruction from a zero state.
+namespace {
+#define QS_FOLD_TARGET __attribute__((target("avx512f,vpclmulqdq,pclmul,sse4.2,sse4.1")))
+
+constexpr size_t kFoldMin = 320; // shorter buffers gain nothing over extendHardware()
+
+template<size_t D> struct FoldBy {
+    static constexpr quint32 k1 = xPowerOfBits(D + 31);
+    static constexpr quint32 k2 = xPowerOfBits(D - 33);
+};
+
+template<size_t D> QS_FOLD_TARGET inline __m512i constants512()
+{
+    constexpr long long k1 = FoldBy<D>::k1;
+    constexpr long long k2 = FoldBy<D>::k2;
+    return _mm512_set_epi64(k2, k1, k2, k1, k2, k1, k2, k1);
+}
+
+QS_FOLD_TARGET inline __m512i fold(__m512i x, __m512i k, __m512i next)
+{
+    const __m512i low = _mm512_clmulepi64_epi128(x, k, 0x00);
+    const __m512i high = _mm512_clmulepi64_epi128(x, k, 0x11);
+    return _mm512_ternarylogic_epi64(low, high, next, 0x96); // low ^ high ^ next
+}
+
+QS_FOLD_TARGET inline __m128i fold128(__m128i x, __m128i next)
+{
+    const __m128i k = _mm_set_epi64x(FoldBy<128>::k2, FoldBy<128>::k1);
+    return _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x, k, 0x00), _mm_clmulepi64_si128(x, k, 0x11)),
+                         next);
+}
+} // namespace
+
+QS_FOLD_TARGET quint32 extendFolding(quint32 crc, const void *data, size_t n)
+{
+    if (n < kFoldMin)
+        return extendHardware(crc, data, n);
+    const auto *p = static_cast<const unsigned char *>(data);
+    // The register is xored into the first four bytes: the same as starting from it.
+    __m512i x0 =
+        _mm512_xor_si512(_mm512_loadu_si512(p), _mm512_zextsi128_si512(_mm_cvtsi32_si128(int(~crc))));
+    __m512i x1 = _mm512_loadu_si512(p + 64);
+    __m512i x2 = _mm512_loadu_si512(p + 128);
+    __m512i x3 = _mm512_loadu_si512(p + 192);
+    p += 256;
+    n -= 256;
+    const __m512i by2048 = constants512<2048>(); // four accumulators: each lane moves 256 bytes on
+    for (; n >= 256; p += 256, n -= 256) {
+        x0 = fold(x0, by2048, _mm512_loadu_si512(p));
+        x1 = fold(x1, by2048, _mm512_loadu_si512(p + 64));
+        x2 = fold(x2, by2048, _mm512_loadu_si512(p + 128));
+        x3 = fold(x3, by2048, _mm512_loadu_si512(p + 192));
+    }
+    const __m512i by512 = constants512<512>();
+    x1 = fold(x0, by512, x1);
+    x2 = fold(x1, by512, x2);
+    x3 = fold(x2, by512, x3);
+    for (; n >= 64; p += 64, n -= 64)
+        x3 = fold(x3, by512, _mm512_loadu_si512(p));
+    // (The zero-masked extracts keep GCC from warning about the plain ones' undefined fill.)
+    __m128i lane = _mm512_maskz_extracti32x4_epi32(0xF, x3, 0);
+    lane = fold128(lane, _mm512_maskz_extracti32x4_epi32(0xF, x3, 1));
+    lane = fold128(lane, _mm512_maskz_extracti32x4_epi32(0xF, x3, 2));
+    lane = fold128(lane, _mm512_maskz_extracti32x4_epi32(0xF, x3, 3));
+    quint64 s = _mm_crc32_u64(0, quint64(_mm_extract_epi64(lane, 0)));
+    s = _mm_crc32_u64(s, quint64(_mm_extract_epi64(lane, 1)));
+    return extendHardware(~quint32(s), p, n);
+}
+#undef QS_FOLD_TARGET
+
+bool hasFolding()
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("vpclmulqdq") &&
+           __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.2");
+}
+
 #else
 
 quint32 extendHardware(quint32 crc, const void *data, size_t n)
@@ -177,13 +266,23 @@ bool hasHardware()
 {
     return false;
 }
+quint32 extendFolding(quint32 crc, const void *data, size_t n)
+{
+    return extendPortable(crc, data, n);
+}
+bool hasFolding()
+{
+    return false;
+}
 
 #endif
 
 quint32 extend(quint32 crc, const void *data, size_t n)
 {
     using Impl = quint32 (*)(quint32, const void *, size_t);
-    static const Impl impl = hasHardware() ? &extendHardware : &extendPortable;
+    static const Impl impl = hasFolding()    ? &extendFolding
+                             : hasHardware() ? &extendHardware
+                                             : &extendPortable;
     return impl(crc, data, n);
 }
 

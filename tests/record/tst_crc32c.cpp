@@ -36,15 +36,23 @@ private slots:
         if (!crc32c::hasHardware())
             QSKIP("this CPU has no SSE4.2: only the portable CRC32C was checked");
         QCOMPARE(crc32c::extendHardware(0, data.constData(), size_t(data.size())), crc);
+        if (crc32c::hasFolding()) {
+            QCOMPARE(crc32c::extendFolding(0, data.constData(), size_t(data.size())), crc);
+            // The same vectors at the start of a buffer long enough to be folded.
+            QByteArray longer = data + QByteArray(1000, 'q');
+            QCOMPARE(crc32c::extendFolding(0, longer.constData(), size_t(longer.size())),
+                     crc32c::extendPortable(0, longer.constData(), size_t(longer.size())));
+        }
     }
 
-    // Lengths around every block size the hardware path switches on (8, 256 * 3, 8192 * 3) and
-    // every alignment of the start.
+    // Lengths around every block size the hardware path switches on (8, 256 * 3, 8192 * 3), the
+    // folding path's (320 to start, then 256- and 64-byte steps), and every alignment of the start.
     void implementationsAgree_data()
     {
         QTest::addColumn<int>("length");
-        for (int length : {0,   1,    7,    8,     9,     15,    63,          255,   767,    768,
-                           769, 1000, 4095, 24575, 24576, 24577, 24576 + 768, 50000, 100003, 300001})
+        for (int length : {0,    1,    7,    8,    9,     15,    63,    255,         319,   320,    321,
+                           383,  384,  511,  512,  513,   575,   576,   577,         767,   768,    769,
+                           1000, 2047, 2048, 4095, 24575, 24576, 24577, 24576 + 768, 50000, 100003, 300001})
             QTest::addRow("%d bytes", length) << length;
     }
     void implementationsAgree()
@@ -59,9 +67,13 @@ private slots:
         for (int align = 0; align < 8; ++align) {
             const unsigned char *p = buffer.data() + align;
             const quint32 seed = rng.generate();
-            QCOMPARE(crc32c::extendHardware(seed, p, size_t(length)),
-                     crc32c::extendPortable(seed, p, size_t(length)));
+            const quint32 portable = crc32c::extendPortable(seed, p, size_t(length));
+            QCOMPARE(crc32c::extendHardware(seed, p, size_t(length)), portable);
+            if (crc32c::hasFolding())
+                QCOMPARE(crc32c::extendFolding(seed, p, size_t(length)), portable);
         }
+        if (!crc32c::hasFolding())
+            QSKIP("this CPU has no AVX-512 VPCLMULQDQ: the folding path was not checked");
     }
 
     void extendEqualsWhole()

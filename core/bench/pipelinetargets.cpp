@@ -1,0 +1,231 @@
+// The targets measured with whole pipeline runs (see targetbench.h for what each one is).
+#include "bench/benchdataset.h"
+#include "bench/samplebench.h"
+#include "bench/targetbench_p.h"
+#include "bench/trainbench.h"
+#include "run/pipeline.h"
+#include "run/samplemaker.h"
+
+#include <QTemporaryDir>
+
+#include <algorithm>
+
+namespace qs::benchtargets {
+
+namespace {
+
+struct Pair {
+    QList<double> a;
+    QList<double> b;
+};
+
+Result<Pair> interleave(const RunConfig &ca, const PipelineWindow &wa, const RunConfig &cb,
+                        const PipelineWindow &wb, int repeats)
+{
+    Pair p;
+    for (int i = 0; i < repeats; ++i) {
+        Result<PipelineFigures> a = measurePipeline(ca, wa);
+        if (!a)
+            return a.status();
+        Result<PipelineFigures> b = measurePipeline(cb, wb);
+        if (!b)
+            return b.status();
+        p.a << a->samplesPerSecond();
+        p.b << b->samplesPerSecond();
+    }
+    return p;
+}
+
+RunConfig decodeBoundConfig(const QString &file, int readers)
+{
+    RunConfig c;
+    c.pipeline.files = {file};
+    c.pipeline.numEpochs = 0;
+    c.pipeline.readerThreads = readers;
+    c.pipeline.batchSize = 32;
+    c.pipeline.exampleCapacity = 224;
+    c.pipeline.minAfterDequeue = 64;
+    c.trainer.inputSize = 8;
+    c.trainer.hidden = 8;
+    c.trainer.evalEvery = 0;
+    c.trainer.evalFraction = 0;
+    return c;
+}
+
+} // namespace
+
+Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &in, RunConfig config,
+                                      const BenchOptions &o)
+{
+    // The most readers that still leave the trainer a core: stages do not share cores there.
+    int readers = 1;
+    for (const PipelineFigures &f : r.sweep) {
+        if (f.readers + 1 <= std::max(2, r.machine.cores))
+            readers = std::max(readers, f.readers);
+    }
+    config.pipeline.readerThreads = readers;
+    const ScanComparison &scan = r.stages.scan;
+    const double readUs = scan.scan.records > 0 ? scan.scan.seconds * 1e6 / double(scan.scan.records) : 0;
+    QList<double> ratios;
+    QList<double> rates;
+    QList<double> bounds;
+    say(o, QStringLiteral("pipeline vs its slowest stage (%1 rounds)").arg(o.repeats));
+    for (int i = 0; i < o.repeats; ++i) {
+        Result<StageRate> train =
+            measureTrainStep(in.model, in.trainInputs, in.trainLabels, in.batchSize, o.seconds);
+        if (!train)
+            return train.status();
+        Result<StageRate> body =
+            measureSampleWork(SampleWork::ReaderBody, in.records, in.maker, o.seconds, 1);
+        if (!body)
+            return body.status();
+        const double readerRate = 1e6 / (readUs + body->microsecondsPerItem());
+        double bound = std::min(readers * readerRate, train->perSecond());
+        if (r.stages.queue.perSecond() > 0)
+            bound = std::min(bound, r.stages.queue.perSecond());
+        Result<PipelineFigures> f = measurePipeline(config, windowOf(o, true));
+        if (!f)
+            return f.status();
+        rates << f->samplesPerSecond();
+        bounds << bound;
+        ratios << (bound > 0 ? f->samplesPerSecond() / bound : 0);
+    }
+    const double value = median(ratios);
+    TargetFigure t = figure("pipeline_efficiency", "pipeline samples/s vs its slowest stage in isolation",
+                            value, "x", QStringLiteral(">= 0.90"), value >= 0.9);
+    t.detail = {{QStringLiteral("readers"), readers},
+                {QStringLiteral("samples_per_s"), jsonList(rates)},
+                {QStringLiteral("slowest_stage_per_s"), jsonList(bounds)},
+                {QStringLiteral("ratios"), jsonList(ratios)},
+                {QStringLiteral("sweep"), jsonList(r.efficiency)}};
+    return t;
+}
+
+// The GUI's side of observation at full speed, at its hardest: the data's own pipeline with a
+// tiny model (8x8 input, 8 hidden units), so threads change state as often as they can and
+// the rings fill; snapshots at 30 Hz as the GUI's timer takes them, a window of 4 s or more.
+Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o)
+{
+    say(o, QStringLiteral("Pipeline::snapshot() at 30 Hz"));
+    config.trainer.inputSize = 8;
+    config.trainer.hidden = 8;
+    PipelineWindow w = windowOf(o, true);
+    w.windowS = std::max(4.0, w.windowS);
+    w.snapshotHz = 30;
+    Result<PipelineFigures> f = measurePipeline(config, w);
+    if (!f)
+        return f.status();
+    const SnapshotCost &c = f->snapshots;
+    TargetFigure t = figure("snapshot_cost", "Pipeline::snapshot() per call at full speed (p95)",
+                            c.calls > 0 ? c.p95Ms : -1, "ms", QStringLiteral("<= 5 ms"),
+                            c.calls > 0 ? std::optional<bool>(c.p95Ms <= 5) : std::nullopt);
+    t.detail = c.toJson();
+    t.detail.insert(QStringLiteral("readers"), f->readers);
+    t.detail.insert(QStringLiteral("samples_per_s"), f->samplesPerSecond());
+    t.load = f->load;
+    return t;
+}
+
+// Interleaved runs of two variants (a, b, a, b, ...); the medians of their samples/s.
+Result<TargetFigure> observationTarget(const RunConfig &config, const BenchOptions &o)
+{
+    say(o, QStringLiteral("observation on vs off (%1 pairs of runs)").arg(o.repeats));
+    Result<Pair> p = interleave(config, windowOf(o, true), config, windowOf(o, false), o.repeats);
+    if (!p)
+        return p.status();
+    const double on = median(p->a);
+    const double off = median(p->b);
+    const double ratio = off > 0 ? on / off : -1;
+    TargetFigure t =
+        figure("observation_overhead", "pipeline samples/s with observation on vs off", ratio, "x",
+               QStringLiteral(">= 0.97"), ratio >= 0 ? std::optional<bool>(ratio >= 0.97) : std::nullopt);
+    t.detail = {{QStringLiteral("readers"), config.pipeline.readerThreads},
+                {QStringLiteral("on_per_s"), jsonList(p->a)},
+                {QStringLiteral("off_per_s"), jsonList(p->b)}};
+    return t;
+}
+
+Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const BenchOptions &o)
+{
+    if (r.sweep.isEmpty())
+        return Status(ErrorKind::FailedPrecondition, QStringLiteral("no shuffle_batch run to compare with"));
+    say(o, QStringLiteral("naive per-sample feed"));
+    config.trainer.feed = FeedMode::Naive;
+    Result<PipelineFigures> naive = measurePipeline(config, windowOf(o, true));
+    if (!naive)
+        return naive.status();
+    const PipelineFigures &queued = r.sweep.last();
+    const double speedup =
+        naive->samplesPerSecond() > 0 ? queued.samplesPerSecond() / naive->samplesPerSecond() : -1;
+    TargetFigure t = figure("naive_speedup", "shuffle_batch vs the naive per-sample feed", speedup, "x",
+                            QString(), std::nullopt);
+    t.detail = {{QStringLiteral("naive_per_s"), naive->samplesPerSecond()},
+                {QStringLiteral("shuffle_batch_per_s"), queued.samplesPerSecond()},
+                {QStringLiteral("readers"), queued.readers}};
+    return t;
+}
+
+Result<TargetFigure> decodeScalingTarget(const BenchOptions &o)
+{
+    QTemporaryDir dir(tempPattern(o));
+    if (!dir.isValid())
+        return Status(ErrorKind::PermissionDenied,
+                      QStringLiteral("cannot make a temporary folder: %1").arg(dir.errorString()));
+    BenchDatasetOptions data;
+    data.count = std::clamp<qint64>(qint64(400 * o.seconds), 64, 400); // short runs, short writes
+    data.imageSize = 256;
+    data.encoding = BenchEncoding::Jpeg;
+    say(o, QStringLiteral("decode-bound pipeline: writing %1 JPEG images of %2x%2")
+               .arg(data.count)
+               .arg(data.imageSize));
+    Result<BenchDatasetInfo> written =
+        writeBenchDataset(dir.filePath(QStringLiteral("jpeg.tfrecords")), data);
+    if (!written)
+        return written.status();
+
+    // The hardware's own scaling of the reader body, for reference.
+    const RunConfig one = decodeBoundConfig(written->path, 1);
+    Result<std::unique_ptr<Pipeline>> probe = Pipeline::create(one);
+    if (!probe)
+        return probe.status();
+    const SampleMaker maker((*probe)->featureSpec(), InputSpec{8, 8, 3});
+    probe->reset();
+    Result<std::vector<QByteArray>> records = loadRecords({written->path}, 64, 64 << 20);
+    if (!records)
+        return records.status();
+    Result<StageRate> body1 = measureSampleWork(SampleWork::ReaderBody, *records, maker, o.seconds, 1);
+    if (!body1)
+        return body1.status();
+    Result<StageRate> body2 = measureSampleWork(SampleWork::ReaderBody, *records, maker, o.seconds, 2);
+    if (!body2)
+        return body2.status();
+
+    say(o, QStringLiteral("decode-bound pipeline: 1 vs 2 reader threads (%1 pairs of runs)").arg(o.repeats));
+    Result<Pair> p =
+        interleave(one, windowOf(o, true), decodeBoundConfig(written->path, 2), windowOf(o, true), o.repeats);
+    if (!p)
+        return p.status();
+    say(o, QStringLiteral("decode-bound pipeline: the naive feed"));
+    RunConfig naive = one;
+    naive.trainer.feed = FeedMode::Naive;
+    Result<PipelineFigures> naiveRun = measurePipeline(naive, windowOf(o, true));
+    if (!naiveRun)
+        return naiveRun.status();
+    const double r1 = median(p->a);
+    const double r2 = median(p->b);
+    const double ratio = r1 > 0 ? r2 / r1 : -1;
+    TargetFigure t =
+        figure("decode_scaling", "decode-bound pipeline, 2 reader threads vs 1", ratio, "x",
+               QStringLiteral(">= 1.80"), ratio >= 0 ? std::optional<bool>(ratio >= 1.8) : std::nullopt);
+    t.detail = {
+        {QStringLiteral("dataset"), QStringLiteral("%1 JPEG %2x%2, input 8x8x3, 8 hidden units, batch 32")
+                                        .arg(data.count)
+                                        .arg(data.imageSize)},
+        {QStringLiteral("one_reader_per_s"), jsonList(p->a)},
+        {QStringLiteral("two_readers_per_s"), jsonList(p->b)},
+        {QStringLiteral("reader_body_1_thread_per_s"), body1->perSecond()},
+        {QStringLiteral("reader_body_2_threads_per_s"), body2->perSecond()}};
+    return t;
+}
+
+} // namespace qs::benchtargets

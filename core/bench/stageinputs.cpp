@@ -1,0 +1,42 @@
+#include "bench/stageinputs.h"
+
+#include "bench/samplebench.h"
+#include "example/exampleparser.h"
+#include "run/pipeline.h"
+
+namespace qs {
+
+Result<StageInputs> StageInputs::load(const RunConfig &config)
+{
+    StageInputs in;
+    {
+        Result<std::unique_ptr<Pipeline>> probe = Pipeline::create(config);
+        if (!probe)
+            return probe.status();
+        in.spec = (*probe)->featureSpec();
+        in.classes = (*probe)->numClasses();
+    }
+    const InputSpec input{config.trainer.inputSize, config.trainer.inputSize, 3};
+    in.maker = SampleMaker(in.spec, input);
+    in.model.input = input;
+    in.model.classes = in.classes;
+    in.model.hidden = config.trainer.hidden;
+    in.batchSize = config.pipeline.batchSize;
+
+    Result<std::vector<QByteArray>> records = loadRecords(config.pipeline.files, kRecords, kBytes);
+    if (!records)
+        return records.status();
+    in.records = std::move(*records);
+    ExampleParser parser;
+    for (size_t i = 0; i < in.records.size() && in.trainInputs.rows < 8 * in.batchSize; ++i) {
+        Result<Sample> sample =
+            in.maker.make(parser, in.records[i], Location{config.pipeline.files.first(), qint64(i), -1});
+        if (!sample)
+            return sample.status();
+        in.trainInputs.push_back(sample->image.reshape(1, 1));
+        in.trainLabels.push_back(sample->label);
+    }
+    return in;
+}
+
+} // namespace qs

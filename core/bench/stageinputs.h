@@ -1,0 +1,37 @@
+#pragma once
+
+#include "base/result.h"
+#include "run/runconfig.h"
+#include "run/samplemaker.h"
+#include "train/annmlpmodel.h"
+
+#include <QByteArray>
+
+#include <opencv2/core.hpp>
+
+#include <vector>
+
+namespace qs {
+
+// What the per-stage measures work on, prepared once from the data so every measure (and
+// every repeat of one) sees the same inputs: the first records held in memory, the
+// SampleMaker a reader thread would use, and the model's options with rows to train on.
+struct StageInputs {
+    static constexpr int kRecords = 512;         // records held in memory
+    static constexpr qint64 kBytes = 64ll << 20; // and no more bytes than this
+
+    std::vector<QByteArray> records;
+    FeatureSpec spec;
+    int classes = 0;
+    SampleMaker maker;
+    AnnMlpOptions model;
+    int batchSize = 0;
+    cv::Mat trainInputs; // up to 8 batches of model inputs made from the records
+    std::vector<int> trainLabels;
+
+    // Detects the spec as Pipeline::create does (so `config` must hold the expanded files),
+    // loads the records and makes the training rows. Errors name the file and record.
+    static Result<StageInputs> load(const RunConfig &config);
+};
+
+} // namespace qs

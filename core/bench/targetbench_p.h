@@ -1,0 +1,33 @@
+#pragma once
+
+// Shared by the target measures (targetbench.cpp, pipelinetargets.cpp); not for other use.
+
+#include "bench/benchreport.h"
+#include "bench/benchsuite.h"
+#include "bench/pipelinebench.h"
+#include "bench/stageinputs.h"
+
+#include <QJsonArray>
+#include <QList>
+
+#include <optional>
+
+namespace qs::benchtargets {
+
+QString tempPattern(const BenchOptions &o); // a QTemporaryDir pattern in the bench's temp folder
+void say(const BenchOptions &o, const QString &text);
+double median(QList<double> v);
+QJsonArray jsonList(const QList<double> &v);
+TargetFigure figure(const char *key, const char *what, double value, const char *unit, const QString &goal,
+                    std::optional<bool> met); // load: now
+PipelineWindow windowOf(const BenchOptions &o, bool observe);
+
+// The targets measured with pipeline runs.
+Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &in, RunConfig config,
+                                      const BenchOptions &o);
+Result<TargetFigure> observationTarget(const RunConfig &config, const BenchOptions &o);
+Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const BenchOptions &o);
+Result<TargetFigure> decodeScalingTarget(const BenchOptions &o);
+Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o);
+
+} // namespace qs::benchtargets
