@@ -73,12 +73,22 @@ QString ControlsPanel::mode() const
     return s ? s->mode : QStringLiteral("pipeline");
 }
 
+// The window's starting point: enough epochs of the bundled demo data (2000 samples) for the
+// model to learn it (about 1900 steps of 32), so a first Start shows a model training, not only
+// a start-up. Scenarios that set num_epochs keep theirs.
+static RunConfig windowDefaults()
+{
+    RunConfig c;
+    c.pipeline.numEpochs = 30;
+    return c;
+}
+
 void ControlsPanel::applyScenario()
 {
     const std::optional<Scenario> s = m_picker->scenario();
-    RunConfig defaults;
+    RunConfig defaults = windowDefaults();
     if (s) {
-        const Result<RunConfig> applied = RunConfig::fromJson(s->config, RunConfig{});
+        const Result<RunConfig> applied = RunConfig::fromJson(s->config, windowDefaults());
         if (applied)
             defaults = *applied;
         else
