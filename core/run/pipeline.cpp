@@ -7,11 +7,11 @@
 #include "pipeline/inputproducer.h"
 #include "record/inputfiles.h"
 #include "run/batchsource.h"
-#include "run/corruptcopy.h"
 #include "run/datasetprobe.h"
 #include "run/naivefeed.h"
 #include "run/readerstage.h"
 #include "run/runcontext.h"
+#include "run/scenariofaults.h"
 #include "run/trainer.h"
 #include "run/watchdog.h"
 #include "run/workersdemo.h"
@@ -20,7 +20,6 @@
 #include <QDebug>
 #include <QDir>
 #include <QFileInfo>
-#include <QTemporaryDir>
 
 #include <condition_variable>
 #include <mutex>
@@ -53,48 +52,6 @@ void leak(std::shared_ptr<RunContext> context)
     static auto *kept = new std::vector<std::shared_ptr<RunContext>>;
     std::lock_guard lock(mu);
     kept->push_back(std::move(context));
-}
-
-Status applyFaults(RunContext &ctx, const Scenario &scenario)
-{
-    QStringList &files = ctx.config.pipeline.files;
-    for (const Fault &f : scenario.faults) {
-        switch (f.type) {
-        case Fault::Type::CorruptRecord: {
-            if (f.file < 0 || f.file >= files.size())
-                return invalidArgument(
-                    QStringLiteral("scenario %1: corrupt_record names file %2, but the run has %3 file(s)")
-                        .arg(scenario.name)
-                        .arg(f.file)
-                        .arg(files.size()));
-            if (!ctx.scratch) {
-                ctx.scratch = std::make_unique<QTemporaryDir>();
-                if (!ctx.scratch->isValid())
-                    return Status(
-                        ErrorKind::PermissionDenied,
-                        QStringLiteral("cannot make a temporary folder: %1").arg(ctx.scratch->errorString()));
-            }
-            const QString dir = ctx.scratch->filePath(QString::number(f.file));
-            if (!QDir().mkpath(dir))
-                return Status(ErrorKind::PermissionDenied, QStringLiteral("cannot make %1").arg(dir));
-            Result<QString> copy = writeCorruptedCopy(files[f.file], f, dir);
-            if (!copy)
-                return copy.status();
-            files[f.file] = *copy;
-            break;
-        }
-        case Fault::Type::Throw:
-            if (f.where == QLatin1String("reader"))
-                ctx.faults.readerThrowAfter = std::max<qint64>(0, f.afterRecords);
-            else
-                ctx.faults.trainerThrowAt = std::max<qint64>(0, f.atStep);
-            break;
-        case Fault::Type::StuckWorker:
-            ctx.faults.stuckWorker = true;
-            break;
-        }
-    }
-    return {};
 }
 
 } // namespace
@@ -141,7 +98,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
     }
     ctx->config = config;
     if (scenario) {
-        if (Status s = applyFaults(*ctx, *scenario); !s.isOk())
+        if (Status s = applyScenarioFaults(*ctx, *scenario); !s.isOk())
             return s;
     }
 
@@ -396,6 +353,11 @@ bool Pipeline::stepMode() const
 void Pipeline::nextStep()
 {
     m_context->gate.grant(1);
+}
+
+qint64 Pipeline::stepsPassed() const
+{
+    return m_context->gate.passedCount();
 }
 
 void Pipeline::setSpeed(double speed)

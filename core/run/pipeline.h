@@ -93,6 +93,7 @@ public:
     void setStepMode(bool on);
     bool stepMode() const;
     void nextStep();
+    qint64 stepsPassed() const;  // held events the gate has let go (one per nextStep while held)
     void setSpeed(double speed); // 1 full speed, down to 0.01; see Pacer
     double speed() const;
     // Observation on (the default) or off, any time: off keeps events, metrics and counters

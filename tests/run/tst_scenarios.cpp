@@ -166,15 +166,14 @@ private slots:
             // and no thread was cancelled or failed.
             const QList<Event> closes = run.of(EventKind::QueueClose);
             if (scenario->config.value(QStringLiteral("feed")).toString() != QLatin1String("naive")) {
-                QVERIFY(closes.size() >= 2);
-                QCOMPARE(closes[0].details.value(QStringLiteral("queue")).toString(),
-                         QStringLiteral("input_producer"));
-                QCOMPARE(closes[0].details.value(QStringLiteral("cancel_pending")).toBool(), false);
-                QVERIFY(closes[1]
-                            .details.value(QStringLiteral("queue"))
-                            .toString()
-                            .startsWith(QLatin1String("shuffle_batch")));
-                QCOMPARE(closes[1].details.value(QStringLiteral("cancel_pending")).toBool(), false);
+                // The plain closes (the cancelling ones of the close-on-stop watchers follow the
+                // trainer's request_stop, and may be logged before the last reader's own).
+                QStringList plain;
+                for (const Event &e : closes) {
+                    if (!e.details.value(QStringLiteral("cancel_pending")).toBool())
+                        plain << e.details.value(QStringLiteral("queue")).toString();
+                }
+                QCOMPARE(plain, QStringList({"input_producer", "shuffle_batch/random_shuffle_queue"}));
             } else {
                 QVERIFY(closes.isEmpty());
                 QVERIFY(run.of(EventKind::ThreadStart).size() == 2); // watchdog and trainer only
