@@ -168,13 +168,16 @@ QStringList reportLines(const BenchReport &r)
     if (r.memory) {
         const MemoryFigures &m = *r.memory;
         out << QString()
-            << QStringLiteral(
-                   "memory: one epoch of %1 MB (%2 records) in %3 s; peak RSS %4 MB; resident %5 MB "
-                   "before, at most %6 MB in the first quarter and %7 MB in the last")
+            << QStringLiteral("memory: one epoch of %1 MB (%2 records) in %3 s; peak RSS %4 MB%5 (%6 MB "
+                              "before it, writing the "
+                              "file included); resident %7 MB before, at most %8 MB in the first quarter and "
+                              "%9 MB in the last")
                    .arg(double(m.fileBytes) / 1e6, 0, 'f', 0)
                    .arg(m.records)
                    .arg(m.epochSeconds, 0, 'f', 1)
                    .arg(m.peakRssMb, 0, 'f', 1)
+                   .arg(m.highWaterReset ? QStringLiteral(" during the epoch") : QString())
+                   .arg(m.peakBeforeMb, 0, 'f', 1)
                    .arg(m.rssBeforeMb, 0, 'f', 1)
                    .arg(m.earlyMaxMb, 0, 'f', 1)
                    .arg(m.lateMaxMb, 0, 'f', 1);

@@ -83,4 +83,10 @@ qint64 currentRssBytes()
     return parts[1].toLongLong() * ::sysconf(_SC_PAGESIZE);
 }
 
+bool resetRssHighWater()
+{
+    QFile f(QStringLiteral("/proc/self/clear_refs"));
+    return f.open(QIODevice::WriteOnly) && f.write("5") == 1;
+}
+
 } // namespace qs

@@ -33,4 +33,9 @@ struct MachineInfo {
 qint64 peakRssBytes();
 qint64 currentRssBytes();
 
+// Brings the kernel's high-water mark of the resident set, which ru_maxrss reports, down to
+// the current size (/proc/self/clear_refs, Linux 4.0 on), so peakRssBytes() can measure one
+// stretch of a process's life. False where unavailable.
+bool resetRssHighWater();
+
 } // namespace qs

@@ -24,12 +24,14 @@ struct MemoryFigures {
     qint64 records = 0;
     double writeSeconds = 0;
     double epochSeconds = 0;
-    qint64 samples = 0;     // trained in the epoch
-    double rssBeforeMb = 0; // resident before the pipeline was made
-    double peakRssMb = 0;   // getrusage's ru_maxrss after the epoch: the process's peak
-    double earlyMaxMb = 0;  // the highest sample in the first quarter of the epoch
-    double lateMaxMb = 0;   // in the last quarter: bounded means no higher than early + slack
-    QList<double> rssMb;    // resident, every sampleEveryS
+    qint64 samples = 0;          // trained in the epoch
+    double rssBeforeMb = 0;      // resident before the pipeline was made
+    double peakBeforeMb = 0;     // ru_maxrss before the epoch: the process so far, writing the file included
+    double peakRssMb = 0;        // ru_maxrss after the epoch: the epoch's own peak when highWaterReset
+    bool highWaterReset = false; // the peak was reset before the epoch (else peakRssMb is the process's)
+    double earlyMaxMb = 0;       // the highest sample in the first quarter of the epoch
+    double lateMaxMb = 0;        // in the last quarter: bounded means no higher than early + slack
+    QList<double> rssMb;         // resident, every sampleEveryS
     LoadAverage load;
 
     QJsonObject toJson() const;

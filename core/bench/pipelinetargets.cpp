@@ -165,7 +165,7 @@ Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const B
     return t;
 }
 
-Result<TargetFigure> decodeScalingTarget(const BenchOptions &o)
+Result<QList<TargetFigure>> decodeScalingTarget(const BenchOptions &o)
 {
     QTemporaryDir dir(tempPattern(o));
     if (!dir.isValid())
@@ -225,7 +225,16 @@ Result<TargetFigure> decodeScalingTarget(const BenchOptions &o)
         {QStringLiteral("two_readers_per_s"), jsonList(p->b)},
         {QStringLiteral("reader_body_1_thread_per_s"), body1->perSecond()},
         {QStringLiteral("reader_body_2_threads_per_s"), body2->perSecond()}};
-    return t;
+
+    const double naivePerSecond = naiveRun->samplesPerSecond();
+    const double speedup = naivePerSecond > 0 ? r2 / naivePerSecond : -1;
+    TargetFigure n =
+        figure("naive_speedup_decode_bound", "shuffle_batch (2 readers) vs the naive feed, JPEG data",
+               speedup, "x", QString(), std::nullopt);
+    n.detail = {{QStringLiteral("naive_per_s"), naivePerSecond},
+                {QStringLiteral("shuffle_batch_per_s"), r2},
+                {QStringLiteral("dataset"), t.detail.value(QStringLiteral("dataset"))}};
+    return QList<TargetFigure>{t, n};
 }
 
 } // namespace qs::benchtargets

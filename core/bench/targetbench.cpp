@@ -161,10 +161,10 @@ Result<QList<TargetFigure>> measureTargets(const BenchReport &report, const Stag
     if (!scan)
         return scan.status();
     targets << *scan;
-    Result<TargetFigure> decode = decodeScalingTarget(options);
+    Result<QList<TargetFigure>> decode = decodeScalingTarget(options); // {scaling, naive speedup}
     if (!decode)
         return decode.status();
-    targets << *decode;
+    targets << decode->first();
     Result<TargetFigure> queue = queueTarget(options);
     if (!queue)
         return queue.status();
@@ -184,7 +184,7 @@ Result<QList<TargetFigure>> measureTargets(const BenchReport &report, const Stag
     Result<TargetFigure> naive = naiveTarget(report, runConfig, options);
     if (!naive)
         return naive.status();
-    targets << *naive;
+    targets << *naive << decode->last();
     return targets;
 }
 

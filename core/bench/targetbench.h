@@ -19,7 +19,6 @@ namespace qs {
 //                         8x8-input model with 8 hidden units, so the trainer needs a few
 //                         microseconds a sample against the readers' ~0.5 ms): 2 reader
 //                         threads vs 1, medians of interleaved runs              >= 1.8x
-//                         (its detail also has the naive feed on the same data)
 //   fifo_queue            FIFOQueue<int>, capacity 1024, one producer enqueue()ing, one
 //                         consumer dequeue()ing, unobserved                      >= 2 M/s
 //   pipeline_efficiency   samples/s vs the slowest stage's isolated rate, for the most
@@ -30,6 +29,7 @@ namespace qs {
 //                         data with a tiny model (state changes as often as they
 //                         can be), p95 of the calls                             <= 5 ms
 //   naive_speedup         shuffle_batch with N readers vs the naive per-sample feed (no goal)
+//   naive_speedup_decode_bound  the same on the decode-bound JPEG data, 2 readers (no goal)
 Result<QList<TargetFigure>> measureTargets(const BenchReport &report, const StageInputs &inputs,
                                            const RunConfig &runConfig, const BenchOptions &options);
 

@@ -27,7 +27,7 @@ Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &i
                                       const BenchOptions &o);
 Result<TargetFigure> observationTarget(const RunConfig &config, const BenchOptions &o);
 Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const BenchOptions &o);
-Result<TargetFigure> decodeScalingTarget(const BenchOptions &o);
+Result<QList<TargetFigure>> decodeScalingTarget(const BenchOptions &o); // and the naive feed on its data
 Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o);
 
 } // namespace qs::benchtargets

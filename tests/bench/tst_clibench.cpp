@@ -134,7 +134,8 @@ private slots:
             keys << target.value("key").toString();
         }
         QCOMPARE(keys, QStringList({"scan_vs_read", "decode_scaling", "fifo_queue", "pipeline_efficiency",
-                                    "observation_overhead", "snapshot_cost", "naive_speedup"}));
+                                    "observation_overhead", "snapshot_cost", "naive_speedup",
+                                    "naive_speedup_decode_bound"}));
         // Nothing left behind in the temporary folder but our own dataset.
         QCOMPARE(QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
                  QStringList{QStringLiteral("shapes.tfrecords")});
@@ -147,9 +148,10 @@ private slots:
                     QStringLiteral("0.05"), QStringLiteral("--readers"), QStringLiteral("1")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString text = QString::fromUtf8(r.out);
-        for (const char *line : {"QueueScope bench:", "demo dataset", "demo-train.tfrecords", "record scan + CRC",
-                                 "Example parsing", "decode + preprocess", "queue hand-off", "training step",
-                                 "trainer waiting", "bottleneck:", "advice:"})
+        for (const char *line :
+             {"QueueScope bench:", "demo dataset", "demo-train.tfrecords", "record scan + CRC",
+              "Example parsing", "decode + preprocess", "queue hand-off", "training step", "trainer waiting",
+              "bottleneck:", "advice:"})
             QVERIFY2(text.contains(QLatin1String(line)),
                      qPrintable(QStringLiteral("no '%1' in:\n%2").arg(line, text)));
         QVERIFY(!text.contains(QLatin1String("target")));
