@@ -73,10 +73,7 @@ QString ControlsPanel::mode() const
     return s ? s->mode : QStringLiteral("pipeline");
 }
 
-// The window's starting point: enough epochs of the bundled demo data (2000 samples) for the
-// model to learn it (about 1900 steps of 32), so a first Start shows a model training, not only
-// a start-up. Scenarios that set num_epochs keep theirs.
-static RunConfig windowDefaults()
+RunConfig ControlsPanel::windowDefaults()
 {
     RunConfig c;
     c.pipeline.numEpochs = 30;

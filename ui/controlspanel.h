@@ -19,6 +19,10 @@ class ScenarioPicker;
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
+    // The window's starting point: enough epochs of the bundled demo data (2000 samples) for the
+    // model to learn it (about 1900 steps of 32), so a first Start shows a model training, not
+    // only a start-up. Scenarios that set num_epochs keep theirs.
+    static RunConfig windowDefaults();
     explicit ControlsPanel(QWidget *parent = nullptr);
 
     ScenarioPicker *picker() const { return m_picker; }

@@ -98,7 +98,7 @@ private slots:
         QCOMPARE(e.value("kind").toString(), QStringLiteral("DataLoss"));
         QVERIFY(e.value("thread").toString().startsWith("QueueRunner-shuffle_batch"));
         QCOMPARE(e.value("record").toInt(), 20);
-        QVERIFY(e.value("file").toString().endsWith("train-1.tfrecords"));
+        QVERIFY(e.value("file").toString().endsWith("train-0.tfrecords"));
     }
 
     void eventsAndTrace()

@@ -94,7 +94,7 @@ private slots:
         QCOMPARE(chosen.at(0).at(0).toString(), name);
         QCOMPARE(panel.scenario()->name, name);
         const Scenario s = *Scenario::load(name);
-        const RunConfig expected = *RunConfig::fromJson(s.config, RunConfig{});
+        const RunConfig expected = *RunConfig::fromJson(s.config, ControlsPanel::windowDefaults());
         RunConfig got = panel.config();
         QCOMPARE(got.pipeline.files, QStringList{QStringLiteral("/data/a.tfrecords")});
         QCOMPARE(got.toJson().value(key), value);
@@ -107,7 +107,7 @@ private slots:
         QVERIFY(!panel.scenario());
         got = panel.config();
         got.pipeline.files.clear();
-        QCOMPARE(got, RunConfig{});
+        QCOMPARE(got, ControlsPanel::windowDefaults());
     }
 
     void descriptionInTheUiLanguage_data()
@@ -185,7 +185,7 @@ private slots:
         QCOMPARE(messages.count(), 3);
         QVERIFY2(messages.at(2).at(0).toString().contains(QStringLiteral("batch_sise")),
                  qPrintable(messages.at(2).at(0).toString()));
-        QCOMPARE(panel.config().pipeline.batchSize, RunConfig{}.pipeline.batchSize);
+        QCOMPARE(panel.config().pipeline.batchSize, ControlsPanel::windowDefaults().pipeline.batchSize);
     }
 
     void startWaitsForInputAndValidKnobs()
