@@ -1,6 +1,6 @@
 // queuescope-cli inspect: what is in TFRecord files, and can QueueScope train on them.
-#include "commands.h"
 #include "clioutput.h"
+#include "commands.h"
 
 #include "example/exampleparser.h"
 #include "example/sampledecoder.h"
@@ -97,14 +97,16 @@ QString recordLine(qint64 index, const ParsedExample &ex)
 Status writeThumb(const FileReport &report, const cv::Mat &image, qint64 record, const QString &dir,
                   QString *written)
 {
-    const QString name = QStringLiteral("%1-%2.png").arg(QFileInfo(report.file).fileName()).arg(record, 5, 10,
-                                                                                                QLatin1Char('0'));
+    const QString name = QStringLiteral("%1-%2.png")
+                             .arg(QFileInfo(report.file).fileName())
+                             .arg(record, 5, 10, QLatin1Char('0'));
     const QString path = QDir(dir).filePath(name);
     bool ok = false;
     try {
         ok = cv::imwrite(path.toStdString(), image);
     } catch (const cv::Exception &e) {
-        return Status(ErrorKind::Internal, QStringLiteral("cannot write %1: %2").arg(path, QString::fromStdString(e.msg)));
+        return Status(ErrorKind::Internal,
+                      QStringLiteral("cannot write %1: %2").arg(path, QString::fromStdString(e.msg)));
     }
     if (!ok)
         return Status(ErrorKind::Internal, QStringLiteral("cannot write %1").arg(path));
@@ -184,10 +186,11 @@ QJsonValue errorJson(const Status &s)
 {
     if (s.isOk())
         return QJsonValue::Null;
-    QJsonObject o{{QStringLiteral("kind"), errorKindName(s.kind())},
-                  {QStringLiteral("message"), s.toString()},
-                  {QStringLiteral("record"), s.where().record >= 0 ? QJsonValue(s.where().record) : QJsonValue()},
-                  {QStringLiteral("offset"), s.where().offset >= 0 ? QJsonValue(s.where().offset) : QJsonValue()}};
+    QJsonObject o{
+        {QStringLiteral("kind"), errorKindName(s.kind())},
+        {QStringLiteral("message"), s.toString()},
+        {QStringLiteral("record"), s.where().record >= 0 ? QJsonValue(s.where().record) : QJsonValue()},
+        {QStringLiteral("offset"), s.where().offset >= 0 ? QJsonValue(s.where().offset) : QJsonValue()}};
     return o;
 }
 
@@ -229,7 +232,8 @@ void printReport(Output &out, const FileReport &r, bool verified)
     out.line(QStringLiteral("  size         %1 bytes").arg(r.bytes));
     out.line(QStringLiteral("  records      %1%2%3")
                  .arg(r.records)
-                 .arg(r.sequenceRecords ? QStringLiteral(" (%1 SequenceExample)").arg(r.sequenceRecords) : QString())
+                 .arg(r.sequenceRecords ? QStringLiteral(" (%1 SequenceExample)").arg(r.sequenceRecords)
+                                        : QString())
                  .arg(verified && r.error.isOk() ? QStringLiteral(", every CRC verified") : QString()));
     if (r.schema.records() > 0) {
         out.line(QStringLiteral("  features     (key, kind, values per record, records with it)"));
@@ -242,8 +246,9 @@ void printReport(Output &out, const FileReport &r, bool verified)
             const ImageSpec &im = *spec.image;
             out.line(QStringLiteral("  image        %1 '%2'%3 — %4")
                          .arg(imageEncodingName(im.encoding), im.key,
-                              im.encoding == ImageEncoding::Encoded ? QStringLiteral(" (%1)").arg(imageFormatName(im.format))
-                                                                    : QStringLiteral(" (%1)").arg(pixelTypeName(im.dtype)),
+                              im.encoding == ImageEncoding::Encoded
+                                  ? QStringLiteral(" (%1)").arg(imageFormatName(im.format))
+                                  : QStringLiteral(" (%1)").arg(pixelTypeName(im.dtype)),
                               im.reason));
         } else {
             out.line(QStringLiteral("  image        none: %1").arg(r.detection->imageStatus.message()));
@@ -278,19 +283,23 @@ int runInspect(const QStringList &args)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
                                  QStringLiteral("FILE..."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per file (JSON Lines)."));
-    const QCommandLineOption verify(QStringLiteral("verify"), QStringLiteral("Check every CRC of every record."));
-    const QCommandLineOption thumbs(QStringLiteral("thumbs"), QStringLiteral("Save the first images as PNG in DIR."),
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("One JSON object per file (JSON Lines)."));
+    const QCommandLineOption verify(QStringLiteral("verify"),
+                                    QStringLiteral("Check every CRC of every record."));
+    const QCommandLineOption thumbs(QStringLiteral("thumbs"),
+                                    QStringLiteral("Save the first images as PNG in DIR."),
                                     QStringLiteral("DIR"));
-    const QCommandLineOption thumbCount(QStringLiteral("thumb-count"),
-                                        QStringLiteral("How many images --thumbs saves per file (default 8)."),
-                                        QStringLiteral("N"), QStringLiteral("8"));
+    const QCommandLineOption thumbCount(
+        QStringLiteral("thumb-count"), QStringLiteral("How many images --thumbs saves per file (default 8)."),
+        QStringLiteral("N"), QStringLiteral("8"));
     const QCommandLineOption compression(QStringLiteral("compression"),
                                          QStringLiteral("none, gzip or zlib (default: detected)."),
                                          QStringLiteral("TYPE"));
-    const QCommandLineOption spec(QStringLiteral("spec"),
-                                  QStringLiteral("Feature spec overrides as JSON, e.g. '{\"image\":{\"key\":\"img\"}}'."),
-                                  QStringLiteral("JSON"));
+    const QCommandLineOption spec(
+        QStringLiteral("spec"),
+        QStringLiteral("Feature spec overrides as JSON, e.g. '{\"image\":{\"key\":\"img\"}}'."),
+        QStringLiteral("JSON"));
     parser.addOptions({json, verify, thumbs, thumbCount, compression, spec});
     processArguments(parser, args);
 
@@ -302,7 +311,8 @@ int runInspect(const QStringList &args)
     if (parser.isSet(compression)) {
         const std::optional<Compression> c = parseCompression(parser.value(compression));
         if (!c)
-            return out.fail(QStringLiteral("inspect: unknown compression '%1' (none, gzip, zlib)").arg(parser.value(compression)));
+            return out.fail(QStringLiteral("inspect: unknown compression '%1' (none, gzip, zlib)")
+                                .arg(parser.value(compression)));
         options.reader.compression = *c;
     }
     if (parser.isSet(spec)) {

@@ -16,19 +16,24 @@ private slots:
     }
     void messageNamesFileRecordAndOffset()
     {
-        Status s = dataLoss(QStringLiteral("corrupted record at offset 40"), {QStringLiteral("a.tfrecords"), 2, 40});
+        Status s =
+            dataLoss(QStringLiteral("corrupted record at offset 40"), {QStringLiteral("a.tfrecords"), 2, 40});
         QCOMPARE(s.kind(), ErrorKind::DataLoss);
         QCOMPARE(s.toString(),
-                 QStringLiteral("DataLoss: corrupted record at offset 40 (file a.tfrecords, record 2, offset 40)"));
+                 QStringLiteral(
+                     "DataLoss: corrupted record at offset 40 (file a.tfrecords, record 2, offset 40)"));
     }
     void kindNames_data()
     {
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("key");
-        QTest::addRow("out_of_range") << int(ErrorKind::OutOfRange) << "OutOfRange" << "out_of_range";
-        QTest::addRow("data_loss") << int(ErrorKind::DataLoss) << "DataLoss" << "data_loss";
-        QTest::addRow("deadline") << int(ErrorKind::DeadlineExceeded) << "DeadlineExceeded" << "deadline_exceeded";
+        QTest::addRow("out_of_range") << int(ErrorKind::OutOfRange) << "OutOfRange"
+                                      << "out_of_range";
+        QTest::addRow("data_loss") << int(ErrorKind::DataLoss) << "DataLoss"
+                                   << "data_loss";
+        QTest::addRow("deadline") << int(ErrorKind::DeadlineExceeded) << "DeadlineExceeded"
+                                  << "deadline_exceeded";
     }
     void kindNames()
     {
