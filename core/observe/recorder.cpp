@@ -136,26 +136,35 @@ void Recorder::queueChanged(int queueId, int size, qint64 enqueuedTotal, qint64 
 
 qint64 Recorder::event(EventKind kind, const QString &thread, QJsonObject details)
 {
+    const Event ev = recordEvent(kind, thread, std::move(details));
+    passGate(ev);
+    return ev.seq;
+}
+
+Event Recorder::recordEvent(EventKind kind, const QString &thread, QJsonObject details)
+{
     Event ev;
     ev.kind = kind;
     ev.thread = thread;
     ev.details = std::move(details);
-    {
-        std::lock_guard lock(d->eventMu);
-        ev.seq = d->nextSeq++;
-        ev.tUs = d->now();
-        if (!d->events.isEmpty())
-            ev.tUs = std::max(ev.tUs, d->events.newest().tUs);
-        d->events.push(ev);
-    }
+    std::lock_guard lock(d->eventMu);
+    ev.seq = d->nextSeq++;
+    ev.tUs = d->now();
+    if (!d->events.isEmpty())
+        ev.tUs = std::max(ev.tUs, d->events.newest().tUs);
+    d->events.push(ev);
+    return ev;
+}
+
+void Recorder::passGate(const Event &event)
+{
     std::shared_ptr<const Gate> gate;
     {
         std::lock_guard lock(d->gateMu);
         gate = d->gate;
     }
     if (gate && *gate)
-        (*gate)(ev);
-    return ev.seq;
+        (*gate)(event);
 }
 
 void Recorder::setGate(Gate gate)

@@ -81,6 +81,13 @@ public:
     // Recorder lock) the gate, if one is set, is called on the emitting thread: step mode uses
     // it to hold that thread until the user grants the next step.
     qint64 event(EventKind kind, const QString &thread, QJsonObject details = {});
+    // event() in two halves, for a caller whose event must take its place in the log in the
+    // same order as a change it makes under a lock of its own (a queue's close, so that two
+    // closes racing are logged in the order they took effect): recordEvent() under that lock
+    // (it takes only the Recorder's innermost lock and never calls the gate), passGate() once
+    // the caller's lock is released.
+    Event recordEvent(EventKind kind, const QString &thread, QJsonObject details = {});
+    void passGate(const Event &event);
     using Gate = std::function<void(const Event &)>;
     void setGate(Gate gate); // any time, {} removes it; an event in flight uses the gate it saw
 

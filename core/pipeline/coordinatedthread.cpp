@@ -95,7 +95,6 @@ void CoordinatedThread::run(std::shared_ptr<State> state, QString name, ThreadRo
             observed.emplace(recorder, name, role);
         ObservedThread::setState(ThreadState::Running);
         exit = callCatching(body);
-        body = nullptr; // the body's captures die before the exit is announced
         if (!exit.isOk() && exit.thread().isEmpty())
             exit = exit.withThread(name);
         const ExitHow how = exitHowFor(exit);
@@ -110,6 +109,9 @@ void CoordinatedThread::run(std::shared_ptr<State> state, QString name, ThreadRo
             recorder->event(EventKind::ThreadExit, name, details);
         }
     }
+    // The body's captures die now: after the thread's last use of the Recorder (which they may
+    // co-own, as a run's threads co-own its RunContext) and before the thread is marked finished.
+    body = nullptr;
     t_name.clear();
     std::vector<std::shared_ptr<ExitListener>> listeners;
     {

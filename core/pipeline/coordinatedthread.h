@@ -34,7 +34,9 @@ protected:
 //    ObservedThread with this name and role, marked Running. The body returns a Status: ok ends
 //    the thread Stopped (thread_exit how "clean"), Cancelled ends it Cancelled, anything else
 //    Failed ("error"). An exception escaping the body is caught (see StatusError) and ends it
-//    Failed. The final state and the thread_exit event are recorded by the thread itself.
+//    Failed. The final state and the thread_exit event are recorded by the thread itself,
+//    and only then are the body's captures destroyed: a body may co-own its Recorder (a run's
+//    threads co-own the run's shared state), and the thread never touches the Recorder after.
 //  - Ordering: the thread's last act is to mark itself finished under a std::mutex (then it
 //    wakes waiters and exit listeners). So isAlive() == false, wait() == true and an exit
 //    listener's call happen-after everything the body did, its captures' destruction included.

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <optional>
 
 namespace qs {
 
@@ -71,22 +72,26 @@ double QueueBase::fillFraction() const
 
 void QueueBase::close(bool cancelPendingEnqueues)
 {
-    bool changed = false;
+    std::optional<Event> closed;
     {
         std::lock_guard lock(m_mu);
-        changed = !m_closed || (cancelPendingEnqueues && !m_cancelled);
+        const bool changed = !m_closed || (cancelPendingEnqueues && !m_cancelled);
+        if (!changed)
+            return;
         m_closed = true;
         m_cancelled = m_cancelled || cancelPendingEnqueues;
-        if (changed) {
-            m_changed = true;
-            flushLocked(); // fails or completes every waiter the close decides
+        m_changed = true;
+        // Logged under the mutex, so two closes racing appear in the order they took effect,
+        // and before anything a caller woken by this close goes on to log.
+        if (m_recorder) {
+            closed = m_recorder->recordEvent(
+                EventKind::QueueClose, CoordinatedThread::currentName(),
+                {{QStringLiteral("queue"), m_name}, {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
         }
+        flushLocked(); // fails or completes every waiter the close decides
     }
-    if (changed && m_recorder) {
-        m_recorder->event(
-            EventKind::QueueClose, CoordinatedThread::currentName(),
-            {{QStringLiteral("queue"), m_name}, {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
-    }
+    if (closed)
+        m_recorder->passGate(*closed); // step mode may hold this thread here, never under the mutex
 }
 
 int QueueBase::dequeuableLocked() const

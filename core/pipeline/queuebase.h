@@ -59,7 +59,9 @@ struct QueueCounters {
 //  - Observation: with a Recorder, the queue registers itself, reports size changes with
 //    queueChanged() under its mutex (once per call that changed it), marks a caller BlockedFull/BlockedEmpty
 //    (activity Enqueuing/Dequeuing, detail the queue name) before it waits and Running after, and records
-//    queue_close {queue, cancel_pending} after unlocking. The Recorder must outlive the queue.
+//    queue_close {queue, cancel_pending} under its mutex (in the order closes take effect, before
+//    the events of the callers the close wakes), passing the step gate after unlocking. The
+//    Recorder must outlive the queue.
 class QueueBase {
 public:
     virtual ~QueueBase();

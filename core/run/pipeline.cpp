@@ -148,14 +148,21 @@ Pipeline::~Pipeline()
     const auto deadline =
         Clock::now() + std::chrono::milliseconds(qint64(ctx.config.trainer.gracePeriodS * 1000) + 5000);
     bool allDone = true;
-    for (const ThreadHandle &t : std::as_const(m_threads)) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-        if (!t->wait(std::max(left, std::chrono::milliseconds(0))))
-            allDone = false;
-    }
+    auto waitFor = [&](const QList<ThreadHandle> &threads) {
+        for (const ThreadHandle &t : threads) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            if (!t->wait(std::max(left, std::chrono::milliseconds(0))))
+                allDone = false;
+        }
+    };
+    waitFor(m_threads);
+    // Once the main thread has ended, the list of threads it started itself is complete.
+    const QList<ThreadHandle> adopted = ctx.adoptedThreads();
+    waitFor(adopted);
+    const QList<ThreadHandle> threads = m_threads + adopted;
     if (!allDone) {
         QStringList alive;
-        for (const ThreadHandle &t : std::as_const(m_threads)) {
+        for (const ThreadHandle &t : threads) {
             if (t->isAlive())
                 alive << t->name();
         }

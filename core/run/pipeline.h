@@ -50,7 +50,8 @@ struct RunContext;
 //    one go; turning it off lets everyone go. Join's grace period starts again while threads
 //    are held, so a slow user does not make a clean shutdown time out.
 //  - The destructor requests stop, releases the step gate and the stuck worker, and waits for
-//    the run's threads for at most grace_period_s + 5 s; it never hangs. Should a thread still
+//    the run's threads (those the workers' coordinator started included) for at most
+//    grace_period_s + 5 s; it never hangs. Should a thread still
 //    be alive then, the run's shared state (Recorder included) is deliberately leaked so that
 //    thread never touches freed memory.
 class Pipeline {

@@ -123,4 +123,16 @@ RunOutcome RunContext::outcome() const
     return m_outcome;
 }
 
+void RunContext::adoptThreads(const QList<ThreadHandle> &threads)
+{
+    std::lock_guard lock(m_outcomeMu);
+    m_adopted << threads;
+}
+
+QList<ThreadHandle> RunContext::adoptedThreads() const
+{
+    std::lock_guard lock(m_outcomeMu);
+    return m_adopted;
+}
+
 } // namespace qs

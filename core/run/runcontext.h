@@ -76,9 +76,15 @@ struct RunContext {
     void publish(const RunOutcome &outcome); // everything but finished/how/error
     RunOutcome outcome() const;
 
+    // Threads a run's thread started by itself (the workers demo's workers), so that whoever
+    // tears the run down waits for them as well as for the threads it started.
+    void adoptThreads(const QList<ThreadHandle> &threads);
+    QList<ThreadHandle> adoptedThreads() const;
+
 private:
     mutable std::mutex m_outcomeMu;
-    RunOutcome m_outcome; // guarded by m_outcomeMu
+    RunOutcome m_outcome;             // guarded by m_outcomeMu
+    QList<ThreadHandle> m_adopted;    // guarded by m_outcomeMu
 };
 
 QString endHowKey(EndHow how); // "end_of_data", "stopped", "error" ("" for None)

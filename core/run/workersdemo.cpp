@@ -44,6 +44,7 @@ Status WorkersDemo::run()
             name, ThreadRole::Worker,
             [context = m_context, name, s = seed + quint64(i)] { return work(*context, name, s); });
     }
+    ctx.adoptThreads(workers); // the Pipeline's teardown waits for them too
     const Status joined = ctx.joinThreads(workers);
     ctx.pacer.interrupt();
     ctx.finish(joined.isOk() ? EndHow::Stopped : EndHow::Error, joined);
