@@ -108,9 +108,8 @@ void ConfigPanel::buildForms()
     m_shuffleSeed = addSeed(batching, "shuffle_seed");
 
     QFormLayout *model = group("modelGroup");
-    m_imageWidth = addSpin(model, "image_width", 1, 4096);
-    m_imageHeight = addSpin(model, "image_height", 1, 4096);
-    m_inputSize = addSpin(model, "input_size", 2, 256);
+    m_imageWidth = addSpin(model, "image_width", 2, PipelineConfig::kMaxImageSide);
+    m_imageHeight = addSpin(model, "image_height", 2, PipelineConfig::kMaxImageSide);
     m_hidden = addSpin(model, "hidden", 2, 4096);
     m_maxSteps = addSpin(model, "max_steps", 0, kIntMax);
     m_evalEvery = addSpin(model, "eval_every", 0, kIntMax);
@@ -173,7 +172,6 @@ RunConfig ConfigPanel::config() const
     p.shuffleSeed = quint64(m_shuffleSeed->value());
     p.imageWidth = m_imageWidth->value();
     p.imageHeight = m_imageHeight->value();
-    t.inputSize = m_inputSize->value();
     t.hidden = m_hidden->value();
     t.maxSteps = m_maxSteps->value();
     t.evalEvery = m_evalEvery->value();
@@ -213,7 +211,6 @@ void ConfigPanel::setConfig(const RunConfig &config)
     m_shuffleSeed->setValue(double(p.shuffleSeed));
     m_imageWidth->setValue(p.imageWidth);
     m_imageHeight->setValue(p.imageHeight);
-    m_inputSize->setValue(t.inputSize);
     m_hidden->setValue(t.hidden);
     m_maxSteps->setValue(int(std::clamp<qint64>(t.maxSteps, 0, kIntMax)));
     m_evalEvery->setValue(t.evalEvery);

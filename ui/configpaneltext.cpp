@@ -85,10 +85,12 @@ void ConfigPanel::retranslateUi()
              tr("The seed of the RandomShuffleQueue; 0 picks a random one."));
     m_shuffleSeed->setSpecialValueText(tr("random"));
 
-    describe(m_imageWidth, tr("Image width:"), tr("Readers resize every decoded image to this width."));
-    describe(m_imageHeight, tr("Image height:"), tr("Readers resize every decoded image to this height."));
-    describe(m_inputSize, tr("Model input size:"),
-             tr("The model sees the image scaled to N × N × 3 values."));
+    describe(m_imageWidth, tr("Image width:"),
+             tr("Readers resize every decoded image to this width; the model sees width × height × 3 "
+                "values."));
+    describe(m_imageHeight, tr("Image height:"),
+             tr("Readers resize every decoded image to this height; the model sees width × height × 3 "
+                "values."));
     describe(m_hidden, tr("Hidden units:"), tr("Units in the model's hidden layer (OpenCV ANN_MLP)."));
     describe(m_maxSteps, tr("Max steps:"),
              tr("Stop after this many training steps; 0 trains until the data ends or you stop."));

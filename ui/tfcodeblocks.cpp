@@ -171,9 +171,9 @@ void emitHeader(Emitter &out, const TfCodeInput &in, bool needsRandom)
     out.line(QStringLiteral("import tensorflow as tf"));
     out.blank();
     emitFiles(out, c.pipeline.files);
-    out.line(QStringLiteral("HEIGHT, WIDTH = %1, %2").arg(c.pipeline.imageHeight).arg(c.pipeline.imageWidth));
-    out.line(QStringLiteral("INPUT_SIZE = %1  # the model sees INPUT_SIZE x INPUT_SIZE x 3")
-                 .arg(c.trainer.inputSize));
+    out.line(QStringLiteral("HEIGHT, WIDTH = %1, %2  # the model sees HEIGHT x WIDTH x 3")
+                 .arg(c.pipeline.imageHeight)
+                 .arg(c.pipeline.imageWidth));
     if (c.trainer.numClasses > 0)
         out.line(QStringLiteral("NUM_CLASSES = %1").arg(c.trainer.numClasses));
     else if (in.numClasses > 0)
@@ -192,8 +192,8 @@ void emitModel(Emitter &out, const RunConfig &c)
                  .arg(c.trainer.hidden));
     out.line(QStringLiteral("x = tf.placeholder(tf.float32, [None, HEIGHT, WIDTH, 3])"));
     out.line(QStringLiteral("y = tf.placeholder(tf.int32, [None])"));
-    out.line(QStringLiteral("small = tf.image.resize_images(x, [INPUT_SIZE, INPUT_SIZE]) / 255.0"));
-    out.line(QStringLiteral("flat = tf.reshape(small, [-1, INPUT_SIZE * INPUT_SIZE * 3])"));
+    out.line(QStringLiteral("flat = tf.reshape(tf.map_fn(tf.image.per_image_standardization, x),"));
+    out.line(QStringLiteral("                  [-1, HEIGHT * WIDTH * 3])"));
     out.line(
         QStringLiteral("hidden = tf.layers.dense(flat, %1, activation=tf.nn.sigmoid)").arg(c.trainer.hidden));
     out.line(QStringLiteral("logits = tf.layers.dense(hidden, NUM_CLASSES)"));

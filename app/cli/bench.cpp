@@ -24,7 +24,7 @@ constexpr Flag kConfigFlags[] = {
     {"capacity", "example_capacity", "N", "Capacity of the example queue. Default 224."},
     {"min-after-dequeue", "min_after_dequeue", "N", "shuffle_batch's min_after_dequeue. Default 128."},
     {"hidden", "hidden", "N", "Hidden units of the MLP. Default 64."},
-    {"input-size", "input_size", "N", "The model sees N x N x 3 images. Default 16."},
+    {"input-size", "input_size", "N", "Readers resize every image to N x N; the model sees N x N x 3. Default 16."},
 };
 
 QString megabytes(double perSecond)
@@ -87,13 +87,14 @@ QStringList reportLines(const BenchReport &r)
                .arg(r.spec);
     out << QStringLiteral("files: ") + r.files.join(QLatin1Char(' '));
     const PipelineConfig &pc = r.config.pipeline;
-    out << QStringLiteral("pipeline: %1 capacity %2%3, batch %4; model %5x%5x3 input, %6 hidden units")
+    out << QStringLiteral("pipeline: %1 capacity %2%3, batch %4; model %5x%6x3 input, %7 hidden units")
                .arg(pc.useShuffleQueue ? QStringLiteral("RandomShuffleQueue") : QStringLiteral("FIFOQueue"))
                .arg(pc.exampleCapacity)
                .arg(pc.useShuffleQueue ? QStringLiteral(" min_after_dequeue %1").arg(pc.minAfterDequeue)
                                        : QString())
                .arg(pc.batchSize)
-               .arg(r.config.trainer.inputSize)
+               .arg(pc.imageWidth)
+               .arg(pc.imageHeight)
                .arg(r.config.trainer.hidden);
 
     const StageFigures &s = r.stages;

@@ -38,7 +38,7 @@ constexpr Flag kValueFlags[] = {
     {"min-after-dequeue", "min_after_dequeue", Flag::Int, "N",
      "shuffle_batch's min_after_dequeue. Default 128."},
     {"hidden", "hidden", Flag::Int, "N", "Hidden units of the MLP. Default 64."},
-    {"input-size", "input_size", Flag::Int, "N", "The model sees N x N x 3 images. Default 16."},
+    {"input-size", "input_size", Flag::Int, "N", "Readers resize every image to N x N; the model sees N x N x 3. Default 16."},
     {"eval", "eval_file", Flag::Text, "FILE", "Held-out data from this TFRecord file."},
     {"eval-fraction", "eval_fraction", Flag::Number, "F",
      "Else hold out every round(1/F)-th record. Default 0.1."},

@@ -218,7 +218,8 @@ Result<BenchReport> runBench(RunConfig config, const BenchOptions &options)
     in.trainUsPerSample = report.stages.trainStep.microsecondsPerItem();
     in.sweep = report.sweep;
     in.hidden = config.trainer.hidden;
-    in.inputSize = config.trainer.inputSize;
+    in.imageWidth = config.pipeline.imageWidth;
+    in.imageHeight = config.pipeline.imageHeight;
     report.verdict = Verdict::judge(in);
 
     if (options.targets) {

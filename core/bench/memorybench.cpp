@@ -83,7 +83,7 @@ Result<MemoryFigures> measureBigFileEpoch(RunConfig config, const MemoryBenchOpt
 
     config.pipeline.files = {path};
     config.pipeline.numEpochs = 1;
-    config.trainer.inputSize = 8;
+    config.pipeline.imageWidth = config.pipeline.imageHeight = 8;
     config.trainer.hidden = 8;
     config.trainer.evalEvery = 0;
     config.trainer.evalFraction = 0;

@@ -45,7 +45,7 @@ RunConfig decodeBoundConfig(const QString &file, int readers)
     c.pipeline.batchSize = 32;
     c.pipeline.exampleCapacity = 224;
     c.pipeline.minAfterDequeue = 64;
-    c.trainer.inputSize = 8;
+    c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
     c.trainer.hidden = 8;
     c.trainer.evalEvery = 0;
     c.trainer.evalFraction = 0;
@@ -107,7 +107,7 @@ Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &i
 Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o)
 {
     say(o, QStringLiteral("Pipeline::snapshot() at 30 Hz"));
-    config.trainer.inputSize = 8;
+    config.pipeline.imageWidth = config.pipeline.imageHeight = 8;
     config.trainer.hidden = 8;
     PipelineWindow w = windowOf(o, true);
     w.windowS = std::max(4.0, w.windowS);

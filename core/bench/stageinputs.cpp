@@ -16,7 +16,7 @@ Result<StageInputs> StageInputs::load(const RunConfig &config)
         in.spec = (*probe)->featureSpec();
         in.classes = (*probe)->numClasses();
     }
-    const InputSpec input{config.trainer.inputSize, config.trainer.inputSize, 3};
+    const InputSpec input{config.pipeline.imageWidth, config.pipeline.imageHeight, 3};
     in.maker = SampleMaker(in.spec, input);
     in.model.input = input;
     in.model.classes = in.classes;

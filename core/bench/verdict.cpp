@@ -112,9 +112,10 @@ Verdict Verdict::judge(const VerdictInput &in)
         v.bottleneck = QStringLiteral("training step");
         v.advice =
             QStringLiteral("model-bound: the queue is full; more readers will not help; reduce hidden units "
-                           "(now %1) or input size (now %2)")
+                           "(now %1) or image size (now %2x%3)")
                 .arg(in.hidden)
-                .arg(in.inputSize);
+                .arg(in.imageWidth)
+                .arg(in.imageHeight);
         const int enough = enoughReaders(in.sweep);
         if (enough > 0 && enough < last.readers) {
             v.suggestedReaders = enough;

@@ -25,7 +25,8 @@ struct VerdictInput {
     double trainUsPerSample = 0;  // the training step alone
     QList<PipelineFigures> sweep; // observed runs with 1, 2, ... readers; the last is the one judged
     int hidden = 0;
-    int inputSize = 0;
+    int imageWidth = 0; // the model's input: imageWidth x imageHeight x 3
+    int imageHeight = 0;
 };
 
 // The bottleneck, named, with the knob to turn.

@@ -197,7 +197,7 @@ void Recorder::addSamples(qint64 n)
 
 void Recorder::setSteps(qint64 steps)
 {
-    d->steps.store(steps, std::memory_order_relaxed);
+    d->steps.store(steps, std::memory_order_release);
 }
 
 void Recorder::setRunState(RunState run, EndHow how, const Status &error)

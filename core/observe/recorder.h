@@ -37,6 +37,9 @@ struct RecorderOptions {
 //  - Times are microseconds of one steady clock whose zero is this Recorder's construction.
 //  - Ordering: everything a thread recorded before it called event() is visible to any
 //    fillSnapshot()/export that sees that event (the event log's lock is the release point).
+//    Likewise a snapshot that shows a step count shows the run state and the threads as they
+//    were when that step was set, or later (it reads the later facts first), so it never
+//    shows training in an idle run.
 //  - setEnabled(false) turns thread-state spans and queue samples into no-ops (for measuring
 //    observation overhead): setState then records only final states (stopped/failed/cancelled,
 //    once per thread), queueChanged only stores the latest size and totals (relaxed atomics, no

@@ -68,14 +68,35 @@ void Recorder::fillSnapshot(Snapshot *out, qint64 eventCursor) const
             out->events.append(d->events.at(int(s - oldest)));
         out->nextEventSeq = to;
     }
+    // Then the rest, the later facts of a run before the earlier ones (training figures, then
+    // the run's state, then its threads and queues): a snapshot taken while the GUI thread is
+    // preempted between two reads may mix moments, but never shows an effect without its cause
+    // (steps from a trainer that is not listed, or a run still idle).
+    const qint64 now = d->now();
+    out->tUs = now;
+    {
+        std::lock_guard lock(d->metricMu);
+        out->metrics.clear();
+        out->metrics.reserve(d->metrics.size());
+        d->metrics.appendTo(&out->metrics);
+    }
+    {
+        std::lock_guard lock(d->previewMu);
+        out->batch = d->batch;
+        out->classNames = d->classNames;
+    }
+    out->steps = d->steps.load(std::memory_order_acquire);
+    {
+        std::lock_guard lock(d->samplesMu);
+        out->samples = d->samples.load(std::memory_order_relaxed);
+        out->samplesPerSec = d->sampleRate.perSec(now, 0).first;
+    }
     {
         std::lock_guard lock(d->runMu);
         out->run = d->run;
         out->how = d->how;
         out->error = d->error;
     }
-    const qint64 now = d->now();
-    out->tUs = now;
 
     const int threads = d->threadCount.load(std::memory_order_acquire);
     out->threads.clear();
@@ -88,24 +109,6 @@ void Recorder::fillSnapshot(Snapshot *out, qint64 eventCursor) const
     out->queues.reserve(queues);
     for (int i = 0; i < queues; ++i)
         out->queues.append(d->queueInfo(*d->queue(i), now));
-
-    {
-        std::lock_guard lock(d->metricMu);
-        out->metrics.clear();
-        out->metrics.reserve(d->metrics.size());
-        d->metrics.appendTo(&out->metrics);
-    }
-    {
-        std::lock_guard lock(d->previewMu);
-        out->batch = d->batch;
-        out->classNames = d->classNames;
-    }
-    out->steps = d->steps.load(std::memory_order_relaxed);
-    {
-        std::lock_guard lock(d->samplesMu);
-        out->samples = d->samples.load(std::memory_order_relaxed);
-        out->samplesPerSec = d->sampleRate.perSec(now, 0).first;
-    }
 }
 
 SnapshotPtr Recorder::snapshot(qint64 eventCursor) const

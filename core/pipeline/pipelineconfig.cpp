@@ -138,11 +138,19 @@ Status PipelineConfig::validate() const
          {std::tuple{"num_epochs", numEpochs, 0}, std::tuple{"reader_threads", readerThreads, 1},
           std::tuple{"filename_capacity", filenameCapacity, 1},
           std::tuple{"example_capacity", exampleCapacity, 1}, std::tuple{"batch_size", batchSize, 1},
-          std::tuple{"image_width", imageWidth, 1}, std::tuple{"image_height", imageHeight, 1},
+          std::tuple{"image_width", imageWidth, 2}, std::tuple{"image_height", imageHeight, 2},
           std::tuple{"reader_delay_ms", readerDelayMs, 0}, std::tuple{"decode_delay_ms", decodeDelayMs, 0},
           std::tuple{"trainer_delay_ms", trainerDelayMs, 0}}) {
         if (Status s = atLeast(key, value, min); !s.isOk())
             return s;
+    }
+    for (const auto &[key, value] :
+         {std::pair{"image_width", imageWidth}, std::pair{"image_height", imageHeight}}) {
+        if (value > kMaxImageSide)
+            return bad(QStringLiteral("%1 must be at most %2 (got %3)")
+                           .arg(QLatin1String(key))
+                           .arg(kMaxImageSide)
+                           .arg(value));
     }
     if (useShuffleQueue) {
         if (minAfterDequeue < 0)

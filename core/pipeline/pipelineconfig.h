@@ -24,13 +24,14 @@ struct PipelineConfig {
     int batchSize = 32;          // batch_size
     bool allowSmallerFinalBatch = false; // allow_smaller_final_batch
     quint64 shuffleSeed = 0;             // shuffle_seed (0: random)
-    int imageWidth = 28;                 // image_width (model input)
-    int imageHeight = 28;                // image_height
+    int imageWidth = 16;                 // image_width: readers resize every image to this (2..256);
+    int imageHeight = 16;                // image_height  the model's input is height x width x 3
     bool skipCorrupt = false; // skip_corrupt: count and skip bad records instead of stopping the run
     int readerDelayMs = 0;    // reader_delay_ms: slow motion, per record read
     int decodeDelayMs = 0;    // decode_delay_ms: per example decoded
     int trainerDelayMs = 0;   // trainer_delay_ms: per training step
 
+    static constexpr int kMaxImageSide = 256; // the model's input grows with width x height
     static constexpr quint64 kMaxSeed = (quint64(1) << 53) - 1; // seeds must survive a JSON double
 
     QJsonObject toJson() const;

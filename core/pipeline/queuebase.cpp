@@ -84,9 +84,9 @@ void QueueBase::close(bool cancelPendingEnqueues)
         // Logged under the mutex, so two closes racing appear in the order they took effect,
         // and before anything a caller woken by this close goes on to log.
         if (m_recorder) {
-            closed = m_recorder->recordEvent(
-                EventKind::QueueClose, CoordinatedThread::currentName(),
-                {{QStringLiteral("queue"), m_name}, {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
+            closed = m_recorder->recordEvent(EventKind::QueueClose, CoordinatedThread::currentName(),
+                                             {{QStringLiteral("queue"), m_name},
+                                              {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
         }
         flushLocked(); // fails or completes every waiter the close decides
     }

@@ -108,7 +108,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
         if (!probe)
             return probe.status();
         AnnMlpOptions options;
-        options.input = InputSpec{t.inputSize, t.inputSize, 3};
+        options.input = InputSpec{ctx->config.pipeline.imageWidth, ctx->config.pipeline.imageHeight, 3};
         options.classes = probe->numClasses;
         options.hidden = t.hidden;
         Result<std::unique_ptr<AnnMlpModel>> model = AnnMlpModel::create(options);

@@ -135,7 +135,6 @@ const std::vector<Field> &trainerFields()
         doubleField("eval_fraction", &TrainerConfig::evalFraction),
         intField("eval_max_samples", &TrainerConfig::evalMaxSamples),
         intField("hidden", &TrainerConfig::hidden),
-        intField("input_size", &TrainerConfig::inputSize),
         intField("num_classes", &TrainerConfig::numClasses),
         specField(),
         doubleField("grace_period_s", &TrainerConfig::gracePeriodS),
@@ -179,7 +178,6 @@ Status TrainerConfig::validate() const
         range("eval_fraction", t.evalFraction, 0, 0.5),
         range("eval_max_samples", t.evalMaxSamples, 0, 1000000),
         range("hidden", t.hidden, 2, 4096),
-        range("input_size", t.inputSize, 2, 256),
         t.numClasses == 0 ? Status() : range("num_classes", t.numClasses, 2, 1000),
         range("grace_period_s", t.gracePeriodS, 0, 3600),
         t.hangSeconds > 0 ? range("hang_s", t.hangSeconds, 0, 3600)
@@ -218,7 +216,17 @@ Result<RunConfig> RunConfig::fromJson(const QJsonObject &json, const RunConfig &
 {
     RunConfig config = base;
     QJsonObject pipelineJson = base.pipeline.toJson();
+    if (const QJsonValue side = json.value(QLatin1String("input_size")); !side.isUndefined()) {
+        if (!side.isDouble() || side.toDouble() != double(side.toInt()))
+            return bad(QStringLiteral("'input_size' must be an integer"));
+        pipelineJson.insert(QStringLiteral("image_width"),
+                            json.value(QLatin1String("image_width")).toInt(side.toInt()));
+        pipelineJson.insert(QStringLiteral("image_height"),
+                            json.value(QLatin1String("image_height")).toInt(side.toInt()));
+    }
     for (auto it = json.begin(); it != json.end(); ++it) {
+        if (it.key() == QLatin1String("input_size"))
+            continue;
         if (const Field *f = trainerField(it.key())) {
             if (Status s = f->read(config.trainer, it.value()); !s.isOk())
                 return s;

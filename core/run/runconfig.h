@@ -24,7 +24,6 @@ struct TrainerConfig {
     double evalFraction = 0.1;              // eval_fraction: else every round(1/f)-th record is held out
     int evalMaxSamples = 1000;              // eval_max_samples: the held-out set is kept in memory, bounded
     int hidden = 64;                        // hidden: ANN_MLP hidden units
-    int inputSize = 16;                     // input_size: the model sees input_size x input_size x 3
     int numClasses = 0;                     // num_classes (0: from the data)
     QString specJson;                       // spec: feature-spec overrides (JSON text), empty = detect
     double gracePeriodS = 5;                // grace_period_s: join's grace period after stop
@@ -50,6 +49,8 @@ struct TrainerConfig {
 // unknown keys. Keys present in `json` replace the ones of `base`; the others keep base's value,
 // so `RunConfig::fromJson(scenario.config, fromFlags)` layers a scenario over other settings.
 // toJson writes every key of both halves in one flat object (fromJson(toJson()) == *this).
+// fromJson also takes "input_size": N, shorthand for image_width = image_height = N (an explicit
+// image_width or image_height in the same object wins).
 // validate() checks both halves (InvalidArgument naming the JSON key); the pipeline half needs
 // at least one file, so validate after the files are known.
 struct RunConfig {

@@ -83,8 +83,8 @@ struct RunContext {
 
 private:
     mutable std::mutex m_outcomeMu;
-    RunOutcome m_outcome;             // guarded by m_outcomeMu
-    QList<ThreadHandle> m_adopted;    // guarded by m_outcomeMu
+    RunOutcome m_outcome;          // guarded by m_outcomeMu
+    QList<ThreadHandle> m_adopted; // guarded by m_outcomeMu
 };
 
 QString endHowKey(EndHow how); // "end_of_data", "stopped", "error" ("" for None)

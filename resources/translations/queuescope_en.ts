@@ -156,7 +156,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Readers resize every decoded image to this width.</source>
+        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -164,15 +164,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Readers resize every decoded image to this height.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model input size:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The model sees the image scaled to N × N × 3 values.</source>
+        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -156,24 +156,16 @@
         <translation>图像宽度：</translation>
     </message>
     <message>
-        <source>Readers resize every decoded image to this width.</source>
-        <translation>读取器把每张解码后的图像缩放到这个宽度。</translation>
+        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
+        <translation>读取器把每张解码后的图像缩放到这个宽度；模型看到的是 宽 × 高 × 3 个数值。</translation>
     </message>
     <message>
         <source>Image height:</source>
         <translation>图像高度：</translation>
     </message>
     <message>
-        <source>Readers resize every decoded image to this height.</source>
-        <translation>读取器把每张解码后的图像缩放到这个高度。</translation>
-    </message>
-    <message>
-        <source>Model input size:</source>
-        <translation>模型输入大小：</translation>
-    </message>
-    <message>
-        <source>The model sees the image scaled to N × N × 3 values.</source>
-        <translation>模型看到的是缩放成 N × N × 3 个数值的图像。</translation>
+        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
+        <translation>读取器把每张解码后的图像缩放到这个高度；模型看到的是 宽 × 高 × 3 个数值。</translation>
     </message>
     <message>
         <source>Hidden units:</source>

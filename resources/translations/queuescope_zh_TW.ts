@@ -156,24 +156,16 @@
         <translation>影像寬度：</translation>
     </message>
     <message>
-        <source>Readers resize every decoded image to this width.</source>
-        <translation>讀取器把每張解碼後的影像縮放到這個寬度。</translation>
+        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
+        <translation>讀取器把每張解碼後的影像縮放到這個寬度；模型看到的是 寬 × 高 × 3 個數值。</translation>
     </message>
     <message>
         <source>Image height:</source>
         <translation>影像高度：</translation>
     </message>
     <message>
-        <source>Readers resize every decoded image to this height.</source>
-        <translation>讀取器把每張解碼後的影像縮放到這個高度。</translation>
-    </message>
-    <message>
-        <source>Model input size:</source>
-        <translation>模型輸入大小：</translation>
-    </message>
-    <message>
-        <source>The model sees the image scaled to N × N × 3 values.</source>
-        <translation>模型看到的是縮放成 N × N × 3 個數值的影像。</translation>
+        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
+        <translation>讀取器把每張解碼後的影像縮放到這個高度；模型看到的是 寬 × 高 × 3 個數值。</translation>
     </message>
     <message>
         <source>Hidden units:</source>

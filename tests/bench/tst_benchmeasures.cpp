@@ -320,7 +320,7 @@ private slots:
         c.pipeline.batchSize = 8;
         c.pipeline.exampleCapacity = 48;
         c.pipeline.minAfterDequeue = 16;
-        c.trainer.inputSize = 8;
+        c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
         c.trainer.hidden = 8;
         c.trainer.evalEvery = 0;
         c.trainer.evalFraction = 0;

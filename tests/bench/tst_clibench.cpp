@@ -94,7 +94,8 @@ private slots:
 
         const QJsonObject config = o.value("config").toObject();
         QCOMPARE(config.value("hidden").toInt(), 8);
-        QCOMPARE(config.value("input_size").toInt(), 8);
+        QCOMPARE(config.value("image_width").toInt(), 8);
+        QCOMPARE(config.value("image_height").toInt(), 8);
         QCOMPARE(config.value("eval_every").toInt(), 0);
 
         const QJsonObject stages = o.value("stages").toObject();

@@ -81,7 +81,7 @@ private slots:
         in.trainUsPerSample = 100;
         in.sweep = sweep;
         in.hidden = 64;
-        in.inputSize = 16;
+        in.imageWidth = in.imageHeight = 16;
         const Verdict v = Verdict::judge(in);
         QCOMPARE(boundKey(v.bound), bound);
         QCOMPARE(v.bottleneck, bottleneck);
@@ -92,7 +92,7 @@ private slots:
             QCOMPARE(v.trainerWaiting, sweep.last().trainerWaiting);
         }
         if (v.bound == Bound::Model)
-            QVERIFY2(v.advice.contains(QLatin1String("hidden units (now 64) or input size (now 16)")),
+            QVERIFY2(v.advice.contains(QLatin1String("hidden units (now 64) or image size (now 16x16)")),
                      qPrintable(v.advice));
     }
 

@@ -141,6 +141,43 @@ private slots:
             QCOMPARE(t.spans.size(), o.spansPerThread + 1);
     }
 
+    // A viewer's snapshot never shows an effect without its cause: once it shows a step, it
+    // shows the run running and the trainer that set the step. (Probabilistic: each round races
+    // a viewer thread against a run that starts, registers its trainer and trains.)
+    void aSnapshotNeverShowsStepsWithoutTheirRun()
+    {
+        for (int round = 0; round < 300; ++round) {
+            Recorder rec;
+            std::atomic<bool> viewing{false};
+            std::atomic<bool> done{false};
+            QString problem;
+            std::thread viewer([&] {
+                Snapshot snap;
+                viewing.store(true);
+                while (!done.load() && problem.isEmpty()) {
+                    rec.fillSnapshot(&snap, 0);
+                    if (snap.steps > 0 && (snap.run != RunState::Running || snap.threads.isEmpty()))
+                        problem = QStringLiteral("steps %1 with run state %2 and %3 thread(s)")
+                                      .arg(snap.steps)
+                                      .arg(int(snap.run))
+                                      .arg(snap.threads.size());
+                }
+            });
+            while (!viewing.load())
+                std::this_thread::yield();
+            std::thread trainer([&] {
+                ObservedThread bound(&rec, QStringLiteral("trainer"), ThreadRole::Trainer);
+                rec.setRunState(RunState::Running);
+                for (int step = 1; step <= 50; ++step)
+                    rec.setSteps(step);
+                done.store(true);
+            });
+            trainer.join();
+            viewer.join();
+            QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("round %1: ").arg(round) + problem));
+        }
+    }
+
     void gateHoldsTheEmittingThread()
     {
         // A step-mode-like gate: the emitting thread waits until the main thread lets it go,

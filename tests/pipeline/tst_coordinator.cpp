@@ -1,3 +1,4 @@
+#include "observe/recorder.h"
 #include "pipeline/coordinator.h"
 #include "pipeline/statuserror.h"
 
@@ -341,6 +342,38 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(CoordinatedThread::liveCount(), 0, kLongMs);
         CoordinatedThread::reapDetached();
         QCOMPARE(CoordinatedThread::parkedCount(), 0);
+    }
+
+    // A run's threads co-own its shared state, Recorder included, and may hold the last
+    // reference to it: the thread records its exit before its body's captures die, so that last
+    // reference goes only after the thread's last use of the Recorder (never a use after free).
+    void aBodyMayCoOwnItsRecorder()
+    {
+        struct Owned {
+            Recorder recorder;
+            bool *exitSeen = nullptr;
+            ~Owned()
+            {
+                for (const Event &e : recorder.events())
+                    *exitSeen |= e.kind == EventKind::ThreadExit && e.thread == QLatin1String("last-owner");
+            }
+        };
+        bool exitSeen = false;
+        Flag go;
+        auto owned = std::make_shared<Owned>();
+        owned->exitSeen = &exitSeen;
+        auto t = std::make_shared<CoordinatedThread>(
+            QStringLiteral("last-owner"), ThreadRole::Worker,
+            [owned, &go] {
+                go.wait();
+                return Status();
+            },
+            &owned->recorder);
+        t->start();
+        owned.reset(); // the thread's body now holds the only reference
+        go.set();
+        QVERIFY(t->wait(kLong));
+        QVERIFY(exitSeen); // the exit was recorded while the Recorder was alive
     }
 
     void threadExitStatusAndStates()

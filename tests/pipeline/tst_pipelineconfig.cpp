@@ -102,8 +102,10 @@ private slots:
                                  << "pipeline config: reader_threads must be at least 1 (got 0)";
         QTest::addRow("batch") << "batch_size" << QJsonValue(0)
                                << "pipeline config: batch_size must be at least 1 (got 0)";
-        QTest::addRow("width") << "image_width" << QJsonValue(0)
-                               << "pipeline config: image_width must be at least 1 (got 0)";
+        QTest::addRow("width") << "image_width" << QJsonValue(1)
+                               << "pipeline config: image_width must be at least 2 (got 1)";
+        QTest::addRow("height") << "image_height" << QJsonValue(257)
+                                << "pipeline config: image_height must be at most 256 (got 257)";
         QTest::addRow("delay") << "trainer_delay_ms" << QJsonValue(-5)
                                << "pipeline config: trainer_delay_ms must be at least 0 (got -5)";
         QTest::addRow("mad")

@@ -71,7 +71,7 @@ inline RunConfig smallConfig(const QStringList &files)
     c.pipeline.shuffleSeed = 7;
     c.pipeline.fileSeed = 3;
     c.trainer.hidden = 16;
-    c.trainer.inputSize = 8;
+    c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
     c.trainer.evalEvery = 0;
     c.trainer.evalMaxSamples = 50;
     c.trainer.gracePeriodS = 5;

@@ -36,7 +36,7 @@ private slots:
         c.pipeline.batchSize = 32;
         c.trainer.maxSteps = 2000;
         c.trainer.evalEvery = 250;
-        c.trainer.inputSize = 16;
+        c.pipeline.imageWidth = c.pipeline.imageHeight = 16;
         c.trainer.hidden = 64;
         // An MLP fed in a thread-dependent order now and then settles on three classes of four
         // (about one run in ten, at ~0.71); a user would press Start again, and so does the test:

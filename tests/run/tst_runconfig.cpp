@@ -31,6 +31,8 @@ RunConfig everythingChanged()
     c.pipeline.useShuffleQueue = false;
     c.pipeline.skipCorrupt = true;
     c.pipeline.shuffleSeed = 42;
+    c.pipeline.imageWidth = 12;
+    c.pipeline.imageHeight = 10;
     TrainerConfig &t = c.trainer;
     t.feed = FeedMode::Naive;
     t.maxSteps = 1234567890123;
@@ -39,7 +41,6 @@ RunConfig everythingChanged()
     t.evalFraction = 0.25;
     t.evalMaxSamples = 77;
     t.hidden = 33;
-    t.inputSize = 12;
     t.numClasses = 5;
     t.specJson = dq("{'image':{'key':'img_raw'},'label':{'key':'y'}}");
     t.gracePeriodS = 1.5;
@@ -95,6 +96,20 @@ private slots:
         QCOMPARE(c->trainer.feed, FeedMode::Naive);
     }
 
+    // "input_size": N is shorthand for a square image; an explicit side wins over it.
+    void inputSizeSetsBothSides()
+    {
+        Result<RunConfig> square = RunConfig::fromJson(parse("{'input_size': 20}"));
+        QVERIFY(square.isOk());
+        QCOMPARE(square->pipeline.imageWidth, 20);
+        QCOMPARE(square->pipeline.imageHeight, 20);
+        Result<RunConfig> wide = RunConfig::fromJson(parse("{'input_size': 20, 'image_width': 30}"));
+        QVERIFY(wide.isOk());
+        QCOMPARE(wide->pipeline.imageWidth, 30);
+        QCOMPARE(wide->pipeline.imageHeight, 20);
+        QVERIFY(!wide->toJson().contains(QLatin1String("input_size"))); // written as its two sides
+    }
+
     void specAsTextOrObject()
     {
         Result<RunConfig> a = RunConfig::fromJson(parse("{'spec': {'label': {'key': 'y'}}}"));
@@ -130,6 +145,8 @@ private slots:
                                    << "'spec' is not a JSON object";
         QTest::addRow("spec type") << "{'spec': 3}"
                                    << "'spec' must be an object";
+        QTest::addRow("input size type") << "{'input_size': 'big'}"
+                                         << "'input_size' must be an integer";
         QTest::addRow("eval file type") << "{'eval_file': ['a']}"
                                         << "'eval_file' must be a string";
     }
@@ -154,7 +171,7 @@ private slots:
         QTest::addRow("hidden") << "{'hidden': 1}"
                                 << "hidden";
         QTest::addRow("input size") << "{'input_size': 1}"
-                                    << "input_size";
+                                    << "image_width";
         QTest::addRow("eval fraction") << "{'eval_fraction': 0.7}"
                                        << "eval_fraction";
         QTest::addRow("num classes") << "{'num_classes': 1}"

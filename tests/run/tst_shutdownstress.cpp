@@ -91,8 +91,8 @@ private slots:
         QStringList tally;
         for (auto it = m_endings.cbegin(); it != m_endings.cend(); ++it)
             tally << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
-        qInfo("%d cycles: %s; %lld training steps in all", cycles, qPrintable(tally.join(QStringLiteral(", "))),
-              m_steps);
+        qInfo("%d cycles: %s; %lld training steps in all", cycles,
+              qPrintable(tally.join(QStringLiteral(", "))), m_steps);
         QVERIFY(m_steps > 0); // the runs did train before they were stopped
     }
 
@@ -103,7 +103,8 @@ private:
         base.pipeline.readerThreads = 1 + rng.bounded(4);
         base.pipeline.batchSize = 2 + rng.bounded(12);
         base.pipeline.minAfterDequeue = rng.bounded(16);
-        base.pipeline.exampleCapacity = base.pipeline.minAfterDequeue + base.pipeline.batchSize + rng.bounded(40);
+        base.pipeline.exampleCapacity =
+            base.pipeline.minAfterDequeue + base.pipeline.batchSize + rng.bounded(40);
         base.pipeline.numEpochs = rng.bounded(3); // 0: until stopped
         base.pipeline.filenameCapacity = 1 + rng.bounded(8);
         base.trainer.gracePeriodS = 0.5 + rng.bounded(10) / 10.0;
@@ -143,7 +144,8 @@ private:
         const RunConfig config = configFor(rng, scenario, cycle);
         const double grace = config.trainer.gracePeriodS;
         Result<std::unique_ptr<Pipeline>> created = Pipeline::create(config, scenario);
-        QVERIFY2(created.isOk(), qPrintable(cycle.describe() + QLatin1String(": ") + created.status().toString()));
+        QVERIFY2(created.isOk(),
+                 qPrintable(cycle.describe() + QLatin1String(": ") + created.status().toString()));
         std::unique_ptr<Pipeline> p = std::move(*created);
 
         bool stepMode = rng.bounded(4) == 0;
@@ -156,7 +158,8 @@ private:
         for (int a = 0; a < actions && !p->isFinished(); ++a) {
             switch (rng.bounded(6)) {
             case 0: { // let the run go on a little: until a few more steps or its end
-                const qint64 target = p->snapshot(std::numeric_limits<qint64>::max())->steps + 1 + rng.bounded(5);
+                const qint64 target =
+                    p->snapshot(std::numeric_limits<qint64>::max())->steps + 1 + rng.bounded(5);
                 cycle.actions << QStringLiteral("run to step %1").arg(target);
                 for (int tries = 0; tries < 100 && !p->isFinished(); ++tries) {
                     if (p->snapshot(std::numeric_limits<qint64>::max())->steps >= target ||
@@ -167,7 +170,8 @@ private:
             }
             case 1:
                 stepMode = !stepMode;
-                cycle.actions << (stepMode ? QStringLiteral("step mode on") : QStringLiteral("step mode off"));
+                cycle.actions << (stepMode ? QStringLiteral("step mode on")
+                                           : QStringLiteral("step mode off"));
                 p->setStepMode(stepMode);
                 break;
             case 2: {
@@ -235,7 +239,8 @@ private:
         }
         p.reset();
         // The destructor waited for every thread of the run; none may be left.
-        QTRY_VERIFY2_WITH_TIMEOUT(CoordinatedThread::liveCount() == m_baseline, qPrintable(cycle.describe()), 5000);
+        QTRY_VERIFY2_WITH_TIMEOUT(CoordinatedThread::liveCount() == m_baseline, qPrintable(cycle.describe()),
+                                  5000);
     }
 
     // The run's own account of its end agrees with itself: one end event, every started thread

@@ -78,7 +78,7 @@ private slots:
                            "'label': tf.FixedLenFeature([], tf.int64),",
                            "tf.image.decode_image(features['image'], channels=3)",
                            "tf.image.resize_images(image, [HEIGHT, WIDTH])",
-                           "HEIGHT, WIDTH = 28, 28",
+                           "HEIGHT, WIDTH = 16, 16  # the model sees HEIGHT x WIDTH x 3",
                            "tf.train.shuffle_batch(",
                            "batch_size=BATCH_SIZE, num_threads=2, capacity=224,",
                            "min_after_dequeue=128, seed=None, allow_smaller_final_batch=False)",
