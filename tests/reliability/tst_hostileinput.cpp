@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+
 using namespace qs;
 using namespace qs::test;
 using namespace std::chrono_literals;
@@ -47,7 +49,8 @@ struct Row {
     bool canSkip = false; // with skip_corrupt the run skips it and ends at the end of the data
     // (c) the CLI (run exits 1 for every row)
     int inspectExit = 0;
-    bool asNobody = false; // read it as an unprivileged user (root reads any file)
+    bool asNobody = false;           // read it as an unprivileged user (root reads any file)
+    std::optional<Made> createPlace; // where create()'s refusal points, when not at `file`
 
     Row &core(ErrorKind kind, const QString &text)
     {
@@ -82,6 +85,14 @@ struct Row {
         pipelineText = text;
         return *this;
     }
+    // The refusal comes from feature detection, which sees parsed records and no frames: it
+    // names the file (and the sampled record in its text) but no record index or offset.
+    Row &fromDetection()
+    {
+        createPlace = Made{file.path};
+        return *this;
+    }
+    const Made &pipelinePlace() const { return createPlace ? *createPlace : file; }
     Row &skippable()
     {
         canSkip = true;
@@ -312,6 +323,17 @@ class TestHostileInput : public QObject {
                                     "image 'image' holds %1 at value 5 of 192; pixels must be finite numbers")
                                     .arg(QLatin1String(text))));
         }
+        add("float pixel NaN in record 3, which detection samples",
+            Row(HostileStream(Layout::FloatPixels)
+                    .good(3)
+                    .hostileFrame(withFloatPixel(kNaN))
+                    .good(kGoodBefore)
+                    .write(path("nan-sampled")))
+                .in(Layout::FloatPixels)
+                .core(K::InvalidArgument, "image 'image' holds nan at value 5 of 192")
+                .refusedAtCreate(K::NotFound,
+                                 "Not usable: 'image': sampled record 3: image 'image' holds nan")
+                .fromDetection());
         add("raw float32 pixel NaN",
             Row(withHostileFrame(path("raw-float-nan"), Layout::RawFloat32, withRawFloat32Pixel(kNaN)))
                 .in(Layout::RawFloat32)
@@ -377,7 +399,8 @@ private slots:
             return;
         if (row.coreRecords >= 0)
             QCOMPARE(read.records, row.coreRecords);
-        QVERIFY2(read.peakMiB < row.peakMiB, qPrintable(QString::number(read.peakMiB)));
+        if (kMemoryBoundsHold)
+            QVERIFY2(read.peakMiB < row.peakMiB, qPrintable(QString::number(read.peakMiB)));
     }
 
     // (b) A run over the file refuses at create() or ends with the error; with skip_corrupt a
@@ -398,7 +421,7 @@ private slots:
                 QVERIFY2(!created, "create() accepted the file");
                 qInfo("pipeline%s: create refused: %s", skip ? " (skip_corrupt)" : "",
                       qPrintable(created.status().toString()));
-                expectStatus(created.status(), row.pipelineKind, row.pipelineText, row.file);
+                expectStatus(created.status(), row.pipelineKind, row.pipelineText, row.pipelinePlace());
                 if (QTest::currentTestFailed())
                     return;
                 continue;
@@ -411,7 +434,8 @@ private slots:
             qInfo("pipeline%s: %s, %lld samples, %lld skipped, error %s; peak memory +%.1f MiB",
                   skip ? " (skip_corrupt)" : "", qPrintable(s.howKey()), s.samples, s.skippedRecords,
                   qPrintable(s.error.toString()), peak.riseMiB());
-            QVERIFY2(peak.riseMiB() < row.peakMiB + 128, qPrintable(QString::number(peak.riseMiB())));
+            if (kMemoryBoundsHold)
+                QVERIFY2(peak.riseMiB() < row.peakMiB + 128, qPrintable(QString::number(peak.riseMiB())));
             if (skip && row.canSkip) {
                 QCOMPARE(s.how, EndHow::EndOfData);
                 QCOMPARE(s.skippedRecords, 1);
@@ -446,7 +470,7 @@ private slots:
         const Cli run = runCli(cliRunArgs(row.file.path, row.classes), row.asNobody);
         qInfo("run: exit %d: %s", run.exitCode, qPrintable(run.err.trimmed().section(QLatin1Char('\n'), -1)));
         QCOMPARE(run.exitCode, 1);
-        expectNamed(run.err, row.file);
+        expectNamed(run.err, row.pipelinePlace());
         if (QTest::currentTestFailed())
             return;
 
@@ -458,7 +482,8 @@ private slots:
                      qPrintable(skipping.out));
         }
         qInfo("largest child process so far: %.1f MiB", childrenPeakMiB());
-        QVERIFY(childrenPeakMiB() < 512);
+        if (kMemoryBoundsHold)
+            QVERIFY(childrenPeakMiB() < 512);
     }
 };
 
