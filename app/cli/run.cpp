@@ -286,6 +286,8 @@ int runRun(const QStringList &args)
     int status = summary.how == EndHow::Error ? 1 : 0;
     for (const QString &line : summaryLines(summary))
         out.json() ? out.error(line) : out.line(line);
+    if (!summary.error.isOk() && !out.json()) // problems go to stderr too, whatever stdout is piped to
+        out.error(QStringLiteral("run: %1").arg(summary.error.toString()));
     if (parser.isSet(events)) {
         if (Status s = p.writeEvents(parser.value(events)); !s.isOk()) {
             out.error(QStringLiteral("run: --events: %1").arg(s.toString()));

@@ -8,6 +8,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -91,7 +92,7 @@ Result<Shape> resolveShape(const ParsedExample &example, const ImageSpec &spec, 
 uchar toByte(float v, float min, float scale)
 {
     const float s = (v - min) * scale;
-    if (!(s > 0)) // also NaN
+    if (s <= 0)
         return 0;
     return s >= 255.f ? uchar(255) : uchar(s + 0.5f);
 }
@@ -109,15 +110,35 @@ cv::Mat toBgr(const cv::Mat &pixels)
     return out;
 }
 
-template<typename Read> cv::Mat scaled(const Shape &shape, const ValueRange &range, Read read)
+// A NaN or an infinity has no place on 0..255 (clamping would hide a broken writer, and NaN has
+// no side to clamp to), so it is an error naming the value; finite values outside the range clamp.
+template<typename Read>
+Result<cv::Mat> scaled(const Shape &shape, const ValueRange &range, const QString &key, const Location &where,
+                       Read read)
 {
     cv::Mat out(shape.height, shape.width, CV_8UC(shape.channels));
     const float min = float(range.min);
     const float scale = float(255.0 / (range.max - range.min));
     uchar *dst = out.ptr<uchar>();
-    for (qint64 i = 0; i < shape.values; ++i)
-        dst[i] = toByte(read(i), min, scale);
+    for (qint64 i = 0; i < shape.values; ++i) {
+        const float v = read(i);
+        if (!std::isfinite(v))
+            return failure(where, QStringLiteral("image '%1' holds %2 at value %3 of %4; pixels must be "
+                                                 "finite numbers")
+                                      .arg(key)
+                                      .arg(double(v))
+                                      .arg(i)
+                                      .arg(shape.values));
+        dst[i] = toByte(v, min, scale);
+    }
     return out;
+}
+
+Result<cv::Mat> toBgr(Result<cv::Mat> pixels)
+{
+    if (!pixels)
+        return pixels;
+    return toBgr(*pixels);
 }
 
 Result<cv::Mat> decodeRaw(const QByteArray &bytes, const ParsedExample &example, const ImageSpec &spec,
@@ -147,11 +168,11 @@ Result<cv::Mat> decodeRaw(const QByteArray &bytes, const ParsedExample &example,
         return shape->channels == 1 ? view.clone() : toBgr(view);
     }
     case PixelType::Int16:
-        return toBgr(scaled(*shape, spec.range,
+        return toBgr(scaled(*shape, spec.range, spec.key, where,
                             [&](qint64 i) { return float(qFromLittleEndian<qint16>(data + 2 * i)); }));
     case PixelType::Float32:
-        return toBgr(
-            scaled(*shape, spec.range, [&](qint64 i) { return qFromLittleEndian<float>(data + 4 * i); }));
+        return toBgr(scaled(*shape, spec.range, spec.key, where,
+                            [&](qint64 i) { return qFromLittleEndian<float>(data + 4 * i); }));
     }
     return failure(where, QStringLiteral("unknown pixel type"));
 }
@@ -172,7 +193,7 @@ Result<cv::Mat> decodeFloats(const std::vector<float> &values, const ParsedExamp
                            .arg(shape->width)
                            .arg(shape->channels)
                            .arg(shape->values));
-    return toBgr(scaled(*shape, spec.range, [&](qint64 i) { return values[size_t(i)]; }));
+    return toBgr(scaled(*shape, spec.range, spec.key, where, [&](qint64 i) { return values[size_t(i)]; }));
 }
 
 Result<cv::Mat> decodeEncoded(const QByteArray &bytes, const ImageSpec &spec, const Location &where)
@@ -286,9 +307,16 @@ Result<int> decodeLabel(const ParsedExample &example, const LabelSpec &spec, con
     qint64 label = -1;
     if (spec.encoding == LabelEncoding::OneHot) {
         const std::optional<OneHot> hot = oneHotIndex(*f);
-        if (!hot)
-            return failure(where, QStringLiteral("the label feature '%1' is not one-hot (it holds %2)")
-                                      .arg(spec.key, describe(*f)));
+        if (!hot) {
+            const auto odd =
+                std::find_if(f->floats.begin(), f->floats.end(), [](float v) { return !std::isfinite(v); });
+            const QString why =
+                odd == f->floats.end()
+                    ? QString()
+                    : QStringLiteral(": %1 at index %2").arg(double(*odd)).arg(odd - f->floats.begin());
+            return failure(where, QStringLiteral("the label feature '%1' is not one-hot (it holds %2%3)")
+                                      .arg(spec.key, describe(*f), why));
+        }
         if (spec.numClasses > 0 && hot->width != spec.numClasses)
             return failure(where, QStringLiteral("the one-hot label '%1' has width %2, expected %3")
                                       .arg(spec.key)

@@ -21,7 +21,11 @@ struct DecodedSample {
 // not match height*width*channels, dimensions beyond kMaxImagePixels / kMaxImageSide (checked
 // with overflow-safe arithmetic before anything is allocated), a label that is missing,
 // negative or outside [0, numClasses). Raw and float pixels are scaled from spec.range onto
-// 0..255; three-channel raw pixels are taken as RGB (like tf.io.decode_raw data) and turned to BGR.
+// 0..255, finite values outside the range clamped to its ends; a NaN or an infinity among them
+// is an error naming the image feature and the value's index ("image 'x' holds nan at value 5
+// of 192"), since it has no place on 0..255 and usually means a broken writer. A one-hot label
+// that is not one because of a NaN or an infinity says so. Three-channel raw pixels are taken
+// as RGB (like tf.io.decode_raw data) and turned to BGR.
 //
 // Stateless and thread-safe: reader threads call it concurrently, each on its own record.
 Result<DecodedSample> decode(const ParsedExample &example, const FeatureSpec &spec, const Location &where);

@@ -61,6 +61,20 @@ Result<qint64> FileSource::read(char *dst, qint64 capacity)
     }
     for (;;) {
         const ssize_t n = ::read(m_fd, dst, size_t(capacity));
+        if (n == 0 && m_position < m_size) {
+            // The file shrank after open(): without this, a cut at a record boundary would
+            // read as a clean end of file and the records after it would vanish unnoticed.
+            struct stat st {};
+            const qint64 now = ::fstat(m_fd, &st) == 0 ? qint64(st.st_size) : m_position;
+            m_error = dataLoss(QStringLiteral("%1 was truncated while being read: it held %2 bytes when it "
+                                              "was opened and %3 when reading reached byte %4")
+                                   .arg(m_path)
+                                   .arg(m_size)
+                                   .arg(now)
+                                   .arg(m_position),
+                               Location{m_path});
+            return m_error;
+        }
         if (n >= 0) {
             m_position += n;
             return qint64(n);

@@ -7,6 +7,10 @@
 namespace qs {
 
 // The bytes of a file as they are, read with read(2) straight into the caller's buffer.
+// A regular file that ends before the size it had when opened was truncated while being read:
+// read() returns DataLoss ("<path> was truncated while being read: it held M bytes when it was
+// opened and K when reading reached byte N") instead of a clean end. A file that grows is read
+// on to its new end.
 class FileSource final : public ByteSource {
 public:
     // Errors name the path: NotFound, PermissionDenied, InvalidArgument for a directory.

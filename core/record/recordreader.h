@@ -51,7 +51,8 @@ public:
     //                                    length when a header announces more than the file has);
     //   "corrupted record at offset N"  a length-CRC or payload-CRC mismatch;
     //   "record at offset N has length L, over the limit of M bytes";
-    //   the compressed stream's own error ("truncated gzip stream", "invalid zlib stream: ...").
+    //   the compressed stream's own error ("truncated gzip stream", "invalid zlib stream: ...");
+    //   a file cut shorter while it is read (FileSource), even exactly at a record boundary.
     // N is always the record's first byte (TensorFlow names the payload's offset for a
     // payload-CRC mismatch). Errors are sticky. *record is resized in place, so a caller that
     // reuses one unshared QByteArray reads without allocating. With skipCorrupt, a payload-CRC

@@ -16,10 +16,17 @@ namespace qs {
 
 namespace {
 
+// What forRecords() met besides the Examples it handed on.
+struct Unusable {
+    qint64 records = 0;  // frames read, Examples or not
+    Status notAnExample; // the first record that did not parse, with its place
+};
+
 // Calls `each` with the parsed ones of the first `limit` records of `file` (corrupt records and
-// records that are not Examples are skipped).
+// records that are not Examples are skipped; the first of the latter is kept in *unusable).
 Status forRecords(const QString &file, int limit,
-                  const std::function<void(const ParsedExample &, const Location &)> &each)
+                  const std::function<void(const ParsedExample &, const Location &)> &each,
+                  Unusable *unusable = nullptr)
 {
     RecordReaderOptions options;
     options.skipCorrupt = true;
@@ -41,6 +48,11 @@ Status forRecords(const QString &file, int limit,
         const Location where{file, (*reader)->recordIndex() - 1 + (*reader)->skippedCount(),
                              (*reader)->recordOffset()};
         Result<ParsedExample> parsed = parser.parse(record, where);
+        if (unusable) {
+            ++unusable->records;
+            if (!parsed && unusable->notAnExample.isOk())
+                unusable->notAnExample = parsed.status();
+        }
         if (parsed) // a record that is no Example is the readers' to report, with its place
             each(*parsed, where);
     }
@@ -64,18 +76,25 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
 
     std::vector<ParsedExample> samples;
     const QString first = files.first();
-    if (Status s = forRecords(first, kDetectionSampleRecords,
-                              [&](const ParsedExample &e, const Location &) { samples.push_back(e); });
+    Unusable unusable;
+    if (Status s = forRecords(
+            first, kDetectionSampleRecords,
+            [&](const ParsedExample &e, const Location &) { samples.push_back(e); }, &unusable);
         !s.isOk())
         return s;
+    if (samples.empty() && unusable.records == 0)
+        return Status(ErrorKind::FailedPrecondition,
+                      QStringLiteral("%1 holds no records, so there is nothing to train on").arg(first),
+                      Location{first, -1, -1});
     if (samples.empty())
         return Status(
             ErrorKind::FailedPrecondition,
             QStringLiteral("%1: none of its first %2 records is a readable tf.train.Example, so there "
-                           "is nothing to detect the image and label from")
+                           "is nothing to detect the image and label from; %3")
                 .arg(first)
-                .arg(kDetectionSampleRecords),
-            Location{first, -1, -1});
+                .arg(unusable.records)
+                .arg(unusable.notAnExample.message()),
+            unusable.notAnExample.where());
     const Detection detection = detectFeatureSpec(samples, overrides, first);
     Result<FeatureSpec> spec = detection.forTraining();
     if (!spec) {
@@ -103,6 +122,7 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
         probe.classesFrom = QStringLiteral("spec");
     } else {
         int top = -1;
+        Location topAt;
         Status problem;
         int budget = kLabelScanTotal;
         for (const QString &file : files) {
@@ -112,10 +132,12 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
                                         [&](const ParsedExample &e, const Location &where) {
                                             --budget;
                                             Result<int> label = decodeLabel(e, *spec->label, where);
-                                            if (label)
-                                                top = std::max(top, *label);
-                                            else if (problem.isOk())
+                                            if (label && *label > top) {
+                                                top = *label;
+                                                topAt = where;
+                                            } else if (!label && problem.isOk()) {
                                                 problem = label.status();
+                                            }
                                         });
             if (!s.isOk())
                 return s;
@@ -126,6 +148,14 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
                                 QStringLiteral("no labels found in the first %1 records of the files")
                                     .arg(kLabelScanRecords))
                        : problem;
+        if (top >= kMaxClasses)
+            return Status(ErrorKind::InvalidArgument,
+                          QStringLiteral("label %1 would make %2 classes, more than the %3 a run can train; "
+                                         "fix the label or set num_classes")
+                              .arg(top)
+                              .arg(top + 1)
+                              .arg(kMaxClasses),
+                          topAt);
         probe.numClasses = std::max(2, top + 1);
         probe.classesFrom = QStringLiteral("scan");
     }

@@ -16,13 +16,16 @@ struct TrainerConfig;
 //  - the number of classes: TrainerConfig::numClasses when set; else the label spec's own
 //    (a one-hot width, or a num_classes override); else a pre-scan of the labels of the first
 //    kLabelScanRecords records of every file (kLabelScanTotal records at most over all files),
-//    classes = max label + 1 (at least 2). A label
+//    classes = max label + 1 (at least 2); a scanned label of kMaxClasses or more is an error
+//    naming its file, record and offset. A label
 //    beyond that range met later in training is an error naming its file and record, because
 //    the class count is written into the spec the decoders check against.
-// Corrupt records are skipped while probing: reporting them is the readers' job.
+// Corrupt records are skipped while probing: reporting them is the readers' job. A first file
+// with no records says so; one whose first records are all no Examples names the first of them.
 struct DatasetProbe {
     static constexpr int kLabelScanRecords = 2000;
     static constexpr int kLabelScanTotal = 20000;
+    static constexpr int kMaxClasses = 1000; // what num_classes and the model allow
 
     FeatureSpec spec; // with label->numClasses set to numClasses
     int numClasses = 0;

@@ -150,11 +150,10 @@ private slots:
             << ExampleBuilder().addBytes("img", int16Bytes({4095, 2048, -7, 30000})).example()
             << withImage(rawSpec(2, 2, 1, PixelType::Int16, {0, 4095})) << QList<int>{255, 128, 0, 255};
         QByteArray f32(16, Qt::Uninitialized);
-        const float fv[] = {0.f, 0.5f, std::numeric_limits<float>::quiet_NaN(),
-                            std::numeric_limits<float>::infinity()};
+        const float fv[] = {0.f, 0.5f, -3.f, 1e30f};
         for (int i = 0; i < 4; ++i)
             qToLittleEndian(fv[i], f32.data() + 4 * i);
-        QTest::addRow("float32 0..1, NaN is 0")
+        QTest::addRow("float32 0..1, out of range clamped")
             << ExampleBuilder().addBytes("img", f32).example()
             << withImage(rawSpec(2, 2, 1, PixelType::Float32, {0, 1})) << QList<int>{0, 128, 0, 255};
         ImageSpec floats = rawSpec(2, 2, 1, PixelType::UInt8, {-1, 1});
@@ -305,6 +304,18 @@ private slots:
         QTest::addRow("float count mismatch")
             << ExampleBuilder().addFloats("img", std::vector<float>(783, 0.f)).example() << withImage(floats)
             << "size mismatch: 'img' holds 783 floats but height*width*channels = 28*28*1 = 784";
+        QByteArray nanF32(16, '\0');
+        qToLittleEndian(std::numeric_limits<float>::quiet_NaN(), nanF32.data() + 8);
+        QTest::addRow("float32 NaN pixel")
+            << img(nanF32).example() << withImage(rawSpec(2, 2, 1, PixelType::Float32, {0, 1}))
+            << "image 'img' holds nan at value 2 of 4; pixels must be finite numbers";
+        ImageSpec floatList = rawSpec(2, 2, 1, PixelType::UInt8, {0, 1});
+        floatList.encoding = ImageEncoding::FloatPixels;
+        QTest::addRow("float list infinite pixel")
+            << ExampleBuilder()
+                   .addFloats("img", {0.f, -std::numeric_limits<float>::infinity(), 0.f, 0.f})
+                   .example()
+            << withImage(floatList) << "image 'img' holds -inf at value 1 of 4";
         QTest::addRow("label missing") << tiny(ExampleBuilder()) << withLabel(LabelEncoding::Int64)
                                        << "the label feature 'label' is missing from this record";
         QTest::addRow("label negative")
@@ -322,6 +333,10 @@ private slots:
         QTest::addRow("label not one-hot")
             << tiny(ExampleBuilder().addInt64s("label", {0, 1, 1})) << withLabel(LabelEncoding::OneHot)
             << "the label feature 'label' is not one-hot (it holds 3 int64 value(s))";
+        QTest::addRow("one-hot with NaN")
+            << tiny(ExampleBuilder().addFloats("label", {0.f, std::numeric_limits<float>::quiet_NaN(), 1.f}))
+            << withLabel(LabelEncoding::OneHot)
+            << "the label feature 'label' is not one-hot (it holds 3 float value(s): nan at index 1)";
         QTest::addRow("one-hot of the wrong width")
             << tiny(ExampleBuilder().addInt64s("label", {0, 1, 0})) << withLabel(LabelEncoding::OneHot, 4)
             << "the one-hot label 'label' has width 3, expected 4";
