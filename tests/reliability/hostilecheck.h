@@ -72,7 +72,7 @@ inline RunConfig smallRun(const QString &file, int classes, bool skipCorrupt = f
     c.pipeline.numEpochs = 1;
     c.pipeline.skipCorrupt = skipCorrupt;
     c.trainer.hidden = 8;
-    c.trainer.inputSize = 8;
+    c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
     c.trainer.evalEvery = 0;
     c.trainer.evalFraction = 0;
     c.trainer.numClasses = classes;

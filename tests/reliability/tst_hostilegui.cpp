@@ -34,7 +34,7 @@ void setKnobs(MainWindow &window, int epochs, int evalEvery)
     c.pipeline.minAfterDequeue = 8;
     c.pipeline.readerThreads = 2;
     c.trainer.hidden = 16;
-    c.trainer.inputSize = 8;
+    c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
     c.trainer.evalEvery = evalEvery;
     c.trainer.evalFraction = evalEvery > 0 ? 0.1 : 0;
     c.trainer.evalMaxSamples = 40;
