@@ -18,6 +18,10 @@
 #include <QCoreApplication>
 #include <QThreadPool>
 
+#include <pthread.h>
+
+#include <climits>
+#include <cstdint>
 #include <latch>
 #include <memory>
 
@@ -30,23 +34,35 @@ extern "C" void AnnotateIgnoreWritesEnd(const char *file, int line);
 
 namespace {
 
-// For the rest of the calling thread's life; TSan insists that a thread ends its ignores before
-// it exits, which a pool thread does when QCoreApplication goes.
-struct IgnoreThisThread {
-    IgnoreThisThread()
-    {
-        AnnotateIgnoreReadsBegin(__FILE__, __LINE__);
-        AnnotateIgnoreWritesBegin(__FILE__, __LINE__);
+// For the rest of the calling thread's life. TSan insists that a thread ends its ignores before
+// it exits (a pool thread does when QCoreApplication goes), and glib's per-thread destructors
+// still free memory late in that exit; TSan finishes a thread in the last of the
+// PTHREAD_DESTRUCTOR_ITERATIONS rounds of thread-specific destructors, so the ignores end in
+// the round before it.
+pthread_key_t g_endIgnoresKey;
+
+void endIgnoresLate(void *roundsLeft)
+{
+    const auto left = reinterpret_cast<std::uintptr_t>(roundsLeft);
+    if (left > 1) {
+        pthread_setspecific(g_endIgnoresKey, reinterpret_cast<void *>(left - 1));
+        return;
     }
-    ~IgnoreThisThread()
-    {
-        AnnotateIgnoreWritesEnd(__FILE__, __LINE__);
-        AnnotateIgnoreReadsEnd(__FILE__, __LINE__);
-    }
-};
+    AnnotateIgnoreWritesEnd(__FILE__, __LINE__);
+    AnnotateIgnoreReadsEnd(__FILE__, __LINE__);
+}
+
+void ignoreThisThread()
+{
+    AnnotateIgnoreReadsBegin(__FILE__, __LINE__);
+    AnnotateIgnoreWritesBegin(__FILE__, __LINE__);
+    pthread_setspecific(g_endIgnoresKey,
+                        reinterpret_cast<void *>(std::uintptr_t(PTHREAD_DESTRUCTOR_ITERATIONS - 1)));
+}
 
 void ignoreQtPoolThreadsForTsan()
 {
+    pthread_key_create(&g_endIgnoresKey, endIgnoresLate);
     QThreadPool *pool = QThreadPool::globalInstance();
     pool->setExpiryTimeout(-1); // an expired thread would be restarted later, unannotated
     const int n = pool->maxThreadCount();
@@ -61,7 +77,7 @@ void ignoreQtPoolThreadsForTsan()
     auto latches = std::make_shared<Latches>(n);
     for (int i = 0; i < n; ++i) {
         pool->start([latches] {
-            static thread_local IgnoreThisThread ignore;
+            ignoreThisThread();
             latches->arrived.arrive_and_wait();
             latches->left.count_down();
         });
