@@ -26,15 +26,16 @@ QLineSeries *addSeries(QChart *chart, QValueAxis *x, QValueAxis *y, const QPen &
 
 MetricsCharts::MetricsCharts(QWidget *parent)
     : QWidget(parent)
-    , m_trainView(new QChartView)
-    , m_rateView(new QChartView)
+    // Each view is given its chart: one made without makes its own, which setChart() would leak.
+    , m_trainView(new QChartView(new QChart))
+    , m_rateView(new QChartView(new QChart))
     , m_step(new QValueAxis)
     , m_lossAxis(new QValueAxis)
     , m_accAxis(new QValueAxis)
     , m_time(new QValueAxis)
     , m_rateAxis(new QValueAxis)
 {
-    auto *train = new QChart;
+    QChart *train = m_trainView->chart();
     train->addAxis(m_step, Qt::AlignBottom);
     train->addAxis(m_lossAxis, Qt::AlignLeft);
     train->addAxis(m_accAxis, Qt::AlignRight);
@@ -46,9 +47,8 @@ MetricsCharts::MetricsCharts(QWidget *parent)
     m_trainAcc = addSeries(train, m_step, m_accAxis, seriesPen(1));
     m_evalAcc = addSeries(train, m_step, m_accAxis, seriesPen(2));
     m_evalAcc->setPointsVisible(true);
-    m_trainView->setChart(train);
 
-    auto *rate = new QChart;
+    QChart *rate = m_rateView->chart();
     rate->addAxis(m_time, Qt::AlignBottom);
     rate->addAxis(m_rateAxis, Qt::AlignLeft);
     m_time->setLabelFormat(QStringLiteral("%.0f"));
@@ -56,7 +56,6 @@ MetricsCharts::MetricsCharts(QWidget *parent)
     setAxisRange(m_time, 0, 10);
     setAxisRange(m_rateAxis, 0, 10);
     m_rate = addSeries(rate, m_time, m_rateAxis, seriesPen(0));
-    m_rateView->setChart(rate);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

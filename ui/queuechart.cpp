@@ -13,11 +13,12 @@
 namespace qs {
 
 QueueChart::QueueChart(QWidget *parent)
-    : QChartView(parent)
+    // Given its chart: a view made without one makes its own, which setChart() would leak.
+    : QChartView(new QChart, parent)
     , m_x(new QValueAxis)
     , m_y(new QValueAxis)
 {
-    auto *c = new QChart;
+    QChart *c = chart();
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     m_x->setLabelFormat(QStringLiteral("%.0f"));
@@ -25,7 +26,6 @@ QueueChart::QueueChart(QWidget *parent)
     setAxisRange(m_x, 0, 10);
     m_y->setRange(0, 100);
     m_y->setTickCount(6);
-    setChart(c);
     setRenderHint(QPainter::Antialiasing);
     styleChart(c, font());
     retranslateUi();

@@ -226,7 +226,7 @@ private slots:
     void sampleWorkRefusesBadRecords()
     {
         std::vector<QByteArray> records = *loadRecords({m_demo}, 4, 1 << 30);
-        records.push_back(QByteArray("\xff\xff\xff not an example", 20));
+        records.push_back(QByteArrayLiteral("\xff\xff\xff not an example"));
         for (int threads : {1, 2}) {
             Result<StageRate> r = measureSampleWork(SampleWork::ReaderBody, records, maker(), 0.01, threads);
             QVERIFY(!r.isOk());

@@ -1,6 +1,6 @@
 #include "example/examplebuilder.h"
 #include "example/exampleparser.h"
-#include "proto/example.pb.h"
+#include "protoexamples.h"
 #include "wire.h"
 
 #include <QRandomGenerator>
@@ -164,11 +164,7 @@ private slots:
 
     void contextOnlySequenceReadsAsExample()
     {
-        queuescope::tf::SequenceExample seq;
-        auto &f = (*seq.mutable_context()->mutable_feature())["label"];
-        f.mutable_int64_list()->add_value(4);
-        const std::string wireBytes = seq.SerializeAsString();
-        const QByteArray bytes(wireBytes.data(), qsizetype(wireBytes.size()));
+        const QByteArray bytes = protoexamples::contextOnlySequence(QStringLiteral("label"), 4);
         QCOMPARE(bytes, ExampleBuilder().addInt64("label", 4).serialize()); // identical on the wire
         const ParsedExample back = parsedOk(bytes);
         QVERIFY(!back.isSequence);

@@ -60,10 +60,17 @@ private slots:
             });
             QTRY_COMPARE_WITH_TIMEOUT(gate.heldCount(), i + 1, 5000);
         }
+        const auto recorded = [&] {
+            std::lock_guard lock(orderMu);
+            return int(order.size());
+        };
         for (int released = 1; released <= 3; ++released) {
             gate.grant();
             QTRY_COMPARE_WITH_TIMEOUT(gate.passedCount(), qint64(released), 5000);
             QCOMPARE(gate.heldCount(), 3 - released);
+            // The released thread records itself after leaving pass(): let it before the next
+            // grant, or the next one may record first.
+            QTRY_COMPARE_WITH_TIMEOUT(recorded(), released, 5000);
         }
         for (auto &t : threads)
             t.join();
