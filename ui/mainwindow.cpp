@@ -3,6 +3,8 @@
 #include "ui/configpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/eventlogview.h"
+#include "ui/framemeter.h"
+#include "ui/frametimingview.h"
 #include "ui/languagemanager.h"
 #include "ui/metricscharts.h"
 #include "ui/pipelinediagram.h"
@@ -45,6 +47,8 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     : QMainWindow(parent)
     , m_source(std::move(source))
     , m_timer(new QTimer(this))
+    , m_frameMeter(new FrameMeter(this))
+    , m_frameTiming(new FrameTimingView(m_frameMeter))
     , m_languages(new LanguageManager(this))
     , m_controls(new RunControls(this))
     , m_status(new RunStatusView)
@@ -118,6 +122,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     createToolBar();
     createMenus();
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_frameTiming);
     m_defaultLayout = saveState(kLayoutVersion);
 
     QSettings settings;
@@ -203,8 +208,17 @@ void MainWindow::setPollInterval(int ms)
 
 void MainWindow::poll()
 {
-    if (m_source)
-        applySnapshot(m_source(m_cursor));
+    if (!m_source)
+        return;
+    m_frameMeter->beginFrame();
+    const SnapshotPtr snap = m_source(m_cursor);
+    if (!snap) {
+        m_frameMeter->cancelFrame();
+        return;
+    }
+    m_frameMeter->snapshotTaken();
+    applySnapshot(snap);
+    m_frameMeter->updated();
 }
 
 void MainWindow::applySnapshot(const SnapshotPtr &snap)
