@@ -32,16 +32,26 @@ protected:
     void changeEvent(QEvent *) override;
 
 private:
-    QRect cellRect(int i) const;
-    int columns() const;
+    // Where the cells go: worked out once per batch, size, font and language, not per paint
+    // (measuring every caption for every candidate column count is costly text shaping).
+    struct Grid {
+        int columns = 1;
+        QSize cell;
+        int captionLines = 1; // 1 when every "label → prediction ✓" fits, else 2
+    };
+    const Grid &grid() const;
+    QRect cellRect(const Grid &g, int i) const;
     int headerHeight() const;
-    QSize cellSize() const;
-    QString predictionText(int i) const;   // "→ circle ✓"
-    int captionLines(int cellWidth) const; // 1 when every "label → prediction ✓" fits, else 2
+    QString predictionText(int i) const; // "→ circle ✓"
+    int captionWidth() const;            // the widest one-line caption, in bold
+    void invalidateGrid();
 
     QList<Thumbnail> m_batch;
     QList<QImage> m_images;
     QStringList m_classNames;
+    mutable int m_captionWidth = -1; // -1: to be measured
+    mutable Grid m_grid;
+    mutable QSize m_gridSize; // the widget size m_grid is for; invalid: to be worked out
 };
 
 } // namespace qs
