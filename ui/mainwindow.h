@@ -128,6 +128,7 @@ private:
     PipelineDiagram *m_diagram;
     EventLogView *m_eventLog;
     ThreadTableModel *m_threadModel;
+    bool m_threadTableShown = false; // its dock is on screen, not behind another tab
     SamplesView *m_samples;
     MetricsCharts *m_metrics;
     QueueChart *m_queueChart;

@@ -26,6 +26,7 @@ PipelineDiagram::PipelineDiagram(QWidget *parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent); // paintEvent fills it all: the dock need not paint below
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
