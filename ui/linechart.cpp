@@ -5,6 +5,7 @@
 #include <QPolygonF>
 
 #include <algorithm>
+#include <climits>
 
 namespace qs {
 
@@ -319,12 +320,35 @@ void LineChart::paintEvent(QPaintEvent *)
         p.setPen(s.pen);
         p.setBrush(Qt::NoBrush);
         p.drawPolyline(line);
-        if (s.markers) {
-            p.setPen(Qt::NoPen);
-            p.setBrush(s.pen.color());
-            for (const QPointF &pt : std::as_const(line))
-                p.drawEllipse(pt, 2.5, 2.5);
-        }
+        if (s.markers)
+            paintMarkers(p, s, line);
+    }
+}
+
+void LineChart::paintMarkers(QPainter &p, const Series &s, const QPolygonF &points) const
+{
+    // One antialiased dot drawn once and stamped: drawing a few hundred small ellipses took
+    // most of the training chart's paint. Dots that would land on the one before are skipped.
+    const qreal dpr = devicePixelRatioF();
+    constexpr int kSize = 6;
+    if (s.dot.isNull() || s.dot.devicePixelRatio() != dpr || s.dotColor != s.pen.color()) {
+        s.dot = QPixmap(QSize(kSize, kSize) * dpr);
+        s.dot.setDevicePixelRatio(dpr);
+        s.dot.fill(Qt::transparent);
+        QPainter dp(&s.dot);
+        dp.setRenderHint(QPainter::Antialiasing);
+        dp.setPen(Qt::NoPen);
+        dp.setBrush(s.pen.color());
+        dp.drawEllipse(QRectF(0.5, 0.5, kSize - 1, kSize - 1));
+        s.dotColor = s.pen.color();
+    }
+    QPoint last(INT_MIN, INT_MIN);
+    for (const QPointF &pt : points) {
+        const QPoint at = (pt - QPointF(kSize / 2.0, kSize / 2.0)).toPoint();
+        if (std::abs(at.x() - last.x()) < 2 && std::abs(at.y() - last.y()) < 2)
+            continue;
+        p.drawPixmap(at, s.dot);
+        last = at;
     }
 }
 

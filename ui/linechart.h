@@ -5,6 +5,7 @@
 #include <QPen>
 #include <QPixmap>
 #include <QPointF>
+#include <QPolygonF>
 #include <QWidget>
 
 namespace qs {
@@ -55,6 +56,8 @@ private:
         bool inLegend = true;
         QString name;
         QList<QPointF> points;
+        mutable QPixmap dot; // the marker, drawn once
+        mutable QColor dotColor;
     };
     struct LegendEntry {
         int series;
@@ -65,6 +68,7 @@ private:
     void layoutFrame() const;
     void paintFrame(QPainter &p) const;
     void paintSample(QPainter &p, const Series &s, const QRect &r) const;
+    void paintMarkers(QPainter &p, const Series &s, const QPolygonF &points) const;
 
     QString m_title;
     QString m_xTitle;
