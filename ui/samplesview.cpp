@@ -10,6 +10,7 @@
 namespace qs {
 
 namespace {
+constexpr int kPreviewIntervalMs = 200;
 const QColor kRight(0x00, 0x72, 0xB2);
 const QColor kWrong(0xD5, 0x5E, 0x00);
 } // namespace
@@ -62,6 +63,10 @@ void SamplesView::setSnapshot(const Snapshot &snap)
         if (same)
             return;
     }
+    if (snap.run == RunState::Running && m_sinceUpdate.isValid() &&
+        m_sinceUpdate.elapsed() < kPreviewIntervalMs)
+        return;
+    m_sinceUpdate.start();
     m_batch = snap.batch;
     m_classNames = snap.classNames;
     m_images.clear();

@@ -2,6 +2,7 @@
 
 #include "observe/snapshot.h"
 
+#include <QElapsedTimer>
 #include <QImage>
 #include <QWidget>
 
@@ -10,7 +11,8 @@ namespace qs {
 // The latest batch as a grid of thumbnails scaled up (whole-pixel, so the digits stay crisp),
 // each captioned with its label and the model's prediction (class names when known). A right
 // prediction is marked ✓ with a blue frame, a wrong one ✗ with a thick dashed frame: never
-// colour alone.
+// colour alone. While the run goes it shows a new batch at most five times a second (at full
+// speed every frame brings one); the last batch of a run is always shown.
 class SamplesView : public QWidget {
     Q_OBJECT
 public:
@@ -52,6 +54,7 @@ private:
     mutable int m_captionWidth = -1; // -1: to be measured
     mutable Grid m_grid;
     mutable QSize m_gridSize; // the widget size m_grid is for; invalid: to be worked out
+    QElapsedTimer m_sinceUpdate;
 };
 
 } // namespace qs
