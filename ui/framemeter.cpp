@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 
+#include <ctime>
 #include <limits>
 
 namespace qs {
@@ -21,6 +22,16 @@ struct MarkerEvent : QEvent {
 double msBetween(qint64 fromNs, qint64 toNs)
 {
     return double(std::max<qint64>(0, toNs - fromNs)) / 1e6;
+}
+
+qint64 threadCpuNs()
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+    timespec ts{};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+#endif
+    return -1;
 }
 } // namespace
 
@@ -53,22 +64,27 @@ void FrameMeter::release()
     }
 }
 
+FrameMeter::Stamp FrameMeter::now() const
+{
+    return {m_clock.nsecsElapsed(), threadCpuNs()};
+}
+
 void FrameMeter::beginFrame()
 {
     if (!isActive())
         return;
-    const qint64 now = m_clock.nsecsElapsed();
+    const Stamp t = now();
     if (m_phase == Phase::Settling)
-        finishFrame(now); // the previous frame was still repainting when this one began
+        finishFrame(t); // the previous frame was still repainting when this one began
     m_phase = Phase::Snapshot;
-    m_beginNs = now;
+    m_begin = t;
 }
 
 void FrameMeter::snapshotTaken()
 {
     if (m_phase != Phase::Snapshot)
         return;
-    m_snapshotNs = m_clock.nsecsElapsed();
+    m_snapshot = now();
     m_phase = Phase::Update;
 }
 
@@ -82,8 +98,8 @@ void FrameMeter::updated()
 {
     if (m_phase != Phase::Update)
         return;
-    m_updatedNs = m_clock.nsecsElapsed();
-    m_lastBusyNs = m_updatedNs;
+    m_updated = now();
+    m_lastBusy = m_updated;
     m_phase = Phase::Settling;
     m_passes = 0;
     ++m_frameId;
@@ -111,25 +127,26 @@ void FrameMeter::customEvent(QEvent *event)
         return;
     if (m_phase != Phase::Settling || static_cast<MarkerEvent *>(event)->frameId != m_frameId)
         return; // a frame that has already ended
-    const qint64 now = m_clock.nsecsElapsed();
     if (m_seen == m_seenAtPost) {
-        finishFrame(m_lastBusyNs); // nothing ran since the last pass: the repaint is over
+        finishFrame(m_lastBusy); // nothing ran since the last pass: the repaint is over
         return;
     }
-    m_lastBusyNs = now;
+    m_lastBusy = now();
     if (m_passes >= kMaxMarkerPasses)
-        finishFrame(now); // the loop never drained; count what we waited
+        finishFrame(m_lastBusy); // the loop never drained; count what we waited
     else
         postMarker();
 }
 
-void FrameMeter::finishFrame(qint64 paintEndNs)
+void FrameMeter::finishFrame(const Stamp &paintEnd)
 {
     m_phase = Phase::Idle;
     FrameTime f;
-    f.snapshotMs = msBetween(m_beginNs, m_snapshotNs);
-    f.updateMs = msBetween(m_snapshotNs, m_updatedNs);
-    f.paintMs = msBetween(m_updatedNs, paintEndNs);
+    f.snapshotMs = msBetween(m_begin.wallNs, m_snapshot.wallNs);
+    f.updateMs = msBetween(m_snapshot.wallNs, m_updated.wallNs);
+    f.paintMs = msBetween(m_updated.wallNs, paintEnd.wallNs);
+    if (m_begin.cpuNs >= 0 && paintEnd.cpuNs >= 0)
+        f.cpuMs = msBetween(m_begin.cpuNs, paintEnd.cpuNs);
     m_recent.add(f);
     emit frameMeasured(f);
 }

@@ -22,6 +22,9 @@ namespace qs {
 // loop has drained what the frame queued: paint events, the backing-store flush, chart layouts,
 // and anything else that happened to run then (rare; it errs on the side of a larger figure).
 //
+// Beside the wall time it reads the GUI thread's CPU clock (where the platform has one): a slow
+// frame with little CPU time waited for a busy CPU or the display server.
+//
 // Measuring costs one marker event or two per frame and an event filter, and only while someone
 // holds the meter: retain() / release() (the overlay, the --frame-stats log). GUI thread only.
 class FrameMeter : public QObject {
@@ -51,17 +54,22 @@ protected:
 private:
     enum class Phase { Idle, Snapshot, Update, Settling };
     static constexpr int kMaxMarkerPasses = 16;
+    struct Stamp {
+        qint64 wallNs = 0;
+        qint64 cpuNs = -1; // the thread's CPU clock; -1 without one
+    };
+    Stamp now() const;
     void postMarker();
-    void finishFrame(qint64 paintEndNs);
+    void finishFrame(const Stamp &paintEnd);
 
     int m_holders = 0;
     Phase m_phase = Phase::Idle;
     QElapsedTimer m_clock;
-    qint64 m_beginNs = 0;
-    qint64 m_snapshotNs = 0;
-    qint64 m_updatedNs = 0;
-    qint64 m_lastBusyNs = 0; // when the repaint was last seen working
-    quint64 m_seen = 0;      // events other than the marker delivered while settling
+    Stamp m_begin;
+    Stamp m_snapshot;
+    Stamp m_updated;
+    Stamp m_lastBusy;   // when the repaint was last seen working
+    quint64 m_seen = 0; // events other than the marker delivered while settling
     quint64 m_seenAtPost = 0;
     int m_passes = 0;
     quint64 m_frameId = 0; // a marker carries its frame's id; stale ones are ignored

@@ -16,6 +16,8 @@ double partOf(const FrameTime &f, FrameStats::Part part)
         return f.updateMs;
     case FrameStats::Paint:
         return f.paintMs;
+    case FrameStats::Cpu:
+        return f.cpuMs;
     case FrameStats::Total:
         break;
     }
@@ -69,8 +71,11 @@ QList<double> FrameStats::values(Part part) const
 {
     QList<double> out;
     out.reserve(m_frames.size());
-    for (qsizetype i = 0; i < m_frames.size(); ++i)
-        out.append(partOf(m_frames[(m_head + i) % m_frames.size()], part));
+    for (qsizetype i = 0; i < m_frames.size(); ++i) {
+        const double v = partOf(m_frames[(m_head + i) % m_frames.size()], part);
+        if (part != Cpu || v >= 0)
+            out.append(v);
+    }
     return out;
 }
 
@@ -107,6 +112,8 @@ QString FrameStats::partKey(Part part)
         return QStringLiteral("update");
     case Paint:
         return QStringLiteral("paint");
+    case Cpu:
+        return QStringLiteral("cpu");
     case Total:
         break;
     }
@@ -116,7 +123,9 @@ QString FrameStats::partKey(Part part)
 QString FrameStats::summaryLine() const
 {
     QStringList parts;
-    for (Part part : {Total, Snapshot, Update, Paint}) {
+    for (Part part : {Total, Snapshot, Update, Paint, Cpu}) {
+        if (part == Cpu && values(Cpu).isEmpty())
+            continue;
         const Figures f = figures(part);
         parts << QStringLiteral("%1 mean %2 p50 %3 p95 %4 max %5%6")
                      .arg(partKey(part), ms(f.mean), ms(f.p50), ms(f.p95), ms(f.max),

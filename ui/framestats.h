@@ -7,11 +7,14 @@ namespace qs {
 
 // The time one window frame took, in milliseconds, by part: taking the snapshot from the
 // pipeline, handing it to every panel (model and view updates), and the repaint that follows
-// until the event loop has nothing left of that frame (see FrameMeter).
+// until the event loop has nothing left of that frame (see FrameMeter). cpuMs is the GUI
+// thread's CPU time over the whole frame (< 0 where there is no thread clock): what the frame
+// cost, where the wall time also holds waiting for a busy CPU or the display server.
 struct FrameTime {
     double snapshotMs = 0;
     double updateMs = 0;
     double paintMs = 0;
+    double cpuMs = -1;
     double totalMs() const { return snapshotMs + updateMs + paintMs; }
 };
 
@@ -21,8 +24,8 @@ struct FrameTime {
 // frames in the window do not exceed. A plain value: GUI thread or any one thread at a time.
 class FrameStats {
 public:
-    enum Part { Snapshot, Update, Paint, Total };
-    static constexpr int kPartCount = 4;
+    enum Part { Snapshot, Update, Paint, Total, Cpu }; // Cpu: frames that have it
+    static constexpr int kPartCount = 5;
     struct Figures {
         double mean = 0;
         double p50 = 0;
@@ -45,10 +48,10 @@ public:
 
     // Nearest-rank percentile of `values` (any order), p in (0, 100]; 0 for no values.
     static double percentile(QList<double> values, double p);
-    static QString partKey(Part part); // "snapshot", "update", "paint", "total"
+    static QString partKey(Part part); // "snapshot", "update", "paint", "total", "cpu"
 
     // One line for a log, not translated: "total mean 2.3 p50 2.1 p95 3.4 max 8.0 ms ·
-    // snapshot ... · update ... · paint ...".
+    // snapshot ... · update ... · paint ... · cpu ..." (cpu where the frames have it).
     QString summaryLine() const;
 
 private:

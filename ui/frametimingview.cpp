@@ -67,9 +67,12 @@ QString FrameTimingView::detailsFor(const FrameStats &stats)
         tr("Time the window spends per frame, over the last %n frame(s), in ms.", nullptr, stats.size());
     const QString names[] = {tr("snapshot: taking it from the pipeline"),
                              tr("update: handing it to every panel"), tr("paint: the repaint that follows"),
-                             tr("whole frame")};
+                             tr("whole frame"),
+                             tr("CPU time of the GUI thread (the rest of a frame is waiting)")};
     for (FrameStats::Part part :
-         {FrameStats::Snapshot, FrameStats::Update, FrameStats::Paint, FrameStats::Total}) {
+         {FrameStats::Snapshot, FrameStats::Update, FrameStats::Paint, FrameStats::Total, FrameStats::Cpu}) {
+        if (part == FrameStats::Cpu && stats.values(FrameStats::Cpu).isEmpty())
+            continue; // no thread clock here
         const FrameStats::Figures f = stats.figures(part);
         out += QLatin1Char('\n') +
                tr("%1 — median %2, p95 %3, max %4").arg(names[part], ms(f.p50), ms(f.p95), ms(f.max));

@@ -382,6 +382,10 @@
         <source>%1 — median %2, p95 %3, max %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>CPU time of the GUI thread (the rest of a frame is waiting)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

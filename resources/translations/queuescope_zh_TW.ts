@@ -381,6 +381,10 @@
         <source>%1 — median %2, p95 %3, max %4</source>
         <translation>%1 — 中位數 %2，p95 %3，最大 %4</translation>
     </message>
+    <message>
+        <source>CPU time of the GUI thread (the rest of a frame is waiting)</source>
+        <translation>GUI 執行緒的 CPU 時間（影格其餘的時間都在等待）</translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

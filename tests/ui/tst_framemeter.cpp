@@ -111,6 +111,11 @@ private slots:
         QVERIFY2(f.paintMs >= painted, qPrintable(QStringLiteral("%1 < %2").arg(f.paintMs).arg(painted)));
         QVERIFY(f.snapshotMs >= 0);
         QVERIFY(f.updateMs >= 0);
+#ifdef Q_OS_LINUX
+        // The thread's CPU time is there, and one thread cannot use more than the wall time.
+        QVERIFY2(f.cpuMs >= 0 && f.cpuMs <= f.totalMs() + 0.1,
+                 qPrintable(QStringLiteral("cpu %1, wall %2").arg(f.cpuMs).arg(f.totalMs())));
+#endif
         QCOMPARE(m_meter->recent().size(), 1);
         QCOMPARE(m_meter->recent().latest().paintMs, f.paintMs);
     }

@@ -8,12 +8,13 @@ using namespace qs;
 
 namespace {
 
-FrameTime frame(double snapshot, double update, double paint)
+FrameTime frame(double snapshot, double update, double paint, double cpu = -1)
 {
     FrameTime f;
     f.snapshotMs = snapshot;
     f.updateMs = update;
     f.paintMs = paint;
+    f.cpuMs = cpu;
     return f;
 }
 
@@ -142,6 +143,24 @@ private slots:
         QVERIFY(stats.isEmpty());
         QCOMPARE(stats.added(), qint64(0));
         QCOMPARE(stats.figures(FrameStats::Paint).mean, 0.0);
+    }
+
+    // The CPU time is a figure of the frames that have one; it is not part of the total.
+    void cpuTimeWhereKnown()
+    {
+        FrameStats stats;
+        stats.add(frame(1, 1, 1));
+        QVERIFY(stats.values(FrameStats::Cpu).isEmpty());
+        QCOMPARE(stats.figures(FrameStats::Cpu).max, 0.0);
+        QVERIFY(!stats.summaryLine().contains(QStringLiteral("cpu")));
+        stats.add(frame(1, 1, 4, 2));
+        stats.add(frame(1, 1, 1, 1));
+        QCOMPARE(stats.values(FrameStats::Cpu), (QList<double>{2, 1}));
+        QCOMPARE(stats.figures(FrameStats::Cpu).mean, 1.5);
+        QCOMPARE(stats.figures(FrameStats::Cpu).max, 2.0);
+        QCOMPARE(stats.figures(FrameStats::Total).max, 6.0);
+        QVERIFY2(stats.summaryLine().endsWith(QStringLiteral(" · cpu mean 1.50 p50 1.00 p95 2.00 max 2.00")),
+                 qPrintable(stats.summaryLine()));
     }
 
     void summaryLineNamesEveryPart()
