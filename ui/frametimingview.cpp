@@ -5,6 +5,8 @@
 #include <QEvent>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace qs {
 
 namespace {
@@ -86,12 +88,21 @@ void FrameTimingView::refresh()
         return;
     setText(lineFor(m_meter->recent()));
     setToolTip(detailsFor(m_meter->recent()));
+    // A fixed size that only grows: a label of changing size would lay out the status bar and
+    // the whole window again at every refresh, and be measured doing so.
+    const QSize hint = sizeHint();
+    if (hint.width() > maximumWidth() || hint.height() != maximumHeight())
+        setFixedSize(std::max(hint.width(), minimumWidth()), hint.height());
 }
 
 void FrameTimingView::changeEvent(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange && m_on)
-        refresh();
+    if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange) {
+        setMinimumSize(0, 0); // the words or their size changed: shrinking is fine once
+        setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+        if (m_on)
+            refresh();
+    }
     QLabel::changeEvent(e);
 }
 
