@@ -50,40 +50,71 @@ int MetricsCharts::ratePoints() const
 void MetricsCharts::setSnapshot(const Snapshot &snap)
 {
     const qint64 lastStep = snap.metrics.isEmpty() ? -1 : snap.metrics.constLast().step;
-    if (snap.metrics.size() == m_lastCount && lastStep == m_lastStep)
+    const Shown now{snap.metrics.size(), lastStep};
+    const bool trainStale = !(now == m_trainShown);
+    const bool rateStale = !(now == m_rateShown);
+    if (!trainStale && !rateStale)
         return;
-    if (snap.run == RunState::Running && m_sinceUpdate.isValid() &&
-        m_sinceUpdate.elapsed() < kChartIntervalMs)
+    // While the run goes the two charts take turns, each at most five times a second, so that
+    // no frame redraws both; the first snapshot and the end of a run fill both at once.
+    const bool first = m_trainShown.count < 0 || m_rateShown.count < 0;
+    if (snap.run == RunState::Running && !first) {
+        if (m_sinceUpdate.isValid() && m_sinceUpdate.elapsed() < kChartIntervalMs / 2)
+            return;
+        m_sinceUpdate.start();
+        const bool training = trainStale && (m_trainNext || !rateStale);
+        if (training)
+            updateTraining(snap, now);
+        else
+            updateThroughput(snap, now);
+        m_trainNext = !training;
         return;
+    }
     m_sinceUpdate.start();
-    m_lastCount = snap.metrics.size();
-    m_lastStep = lastStep;
-    QList<QPointF> loss, train, eval, rate;
+    if (trainStale)
+        updateTraining(snap, now);
+    if (rateStale)
+        updateThroughput(snap, now);
+}
+
+// A long run keeps thousands of points: each chart draws about two per pixel column.
+void MetricsCharts::updateTraining(const Snapshot &snap, const Shown &shown)
+{
+    m_trainShown = shown;
+    QList<QPointF> loss, train, eval;
     loss.reserve(snap.metrics.size());
     train.reserve(snap.metrics.size());
-    rate.reserve(snap.metrics.size());
-    double maxLoss = 0, maxRate = 0;
+    double maxLoss = 0;
     for (const MetricPoint &m : snap.metrics) {
         loss.append(QPointF(double(m.step), m.loss));
         train.append(QPointF(double(m.step), m.trainAccuracy));
         if (m.evalAccuracy >= 0)
             eval.append(QPointF(double(m.step), m.evalAccuracy));
-        rate.append(QPointF(double(m.tUs) / 1e6, m.samplesPerSec));
         maxLoss = std::max(maxLoss, m.loss);
+    }
+    const int buckets = std::max(64, m_train->width() / 2);
+    m_train->setSeriesPoints(m_loss, decimateMinMax(loss, buckets));
+    m_train->setSeriesPoints(m_trainAcc, decimateMinMax(train, buckets));
+    m_train->setSeriesPoints(m_evalAcc, decimateMinMax(eval, buckets));
+    if (!snap.metrics.isEmpty())
+        m_train->setXAxis(
+            ChartAxis::fit(double(snap.metrics.constFirst().step), double(snap.metrics.constLast().step)));
+    m_train->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxLoss, 0.1)));
+}
+
+void MetricsCharts::updateThroughput(const Snapshot &snap, const Shown &shown)
+{
+    m_rateShown = shown;
+    QList<QPointF> rate;
+    rate.reserve(snap.metrics.size());
+    double maxRate = 0;
+    for (const MetricPoint &m : snap.metrics) {
+        rate.append(QPointF(double(m.tUs) / 1e6, m.samplesPerSec));
         maxRate = std::max(maxRate, m.samplesPerSec);
     }
-    // A long run keeps thousands of points: draw about two per pixel column.
-    const int trainBuckets = std::max(64, m_train->width() / 2);
-    const int rateBuckets = std::max(64, m_throughput->width() / 2);
-    m_train->setSeriesPoints(m_loss, decimateMinMax(loss, trainBuckets));
-    m_train->setSeriesPoints(m_trainAcc, decimateMinMax(train, trainBuckets));
-    m_train->setSeriesPoints(m_evalAcc, decimateMinMax(eval, trainBuckets));
-    m_throughput->setSeriesPoints(m_rate, decimateMinMax(rate, rateBuckets));
-    if (!snap.metrics.isEmpty()) {
-        m_train->setXAxis(ChartAxis::fit(double(snap.metrics.constFirst().step), double(lastStep)));
+    m_throughput->setSeriesPoints(m_rate, decimateMinMax(rate, std::max(64, m_throughput->width() / 2)));
+    if (!rate.isEmpty())
         m_throughput->setXAxis(ChartAxis::fit(rate.constFirst().x(), rate.constLast().x()));
-    }
-    m_train->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxLoss, 0.1)));
     m_throughput->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxRate, 1.0)));
 }
 

@@ -12,7 +12,7 @@ class LineChart;
 // Training curves from Snapshot::metrics: loss, training accuracy and held-out accuracy against
 // the step (loss on the left axis, accuracies 0..1 on the right), and samples per second
 // against time. Redrawn only when a new metric point arrived, and while the run goes at most
-// five times a second (a chart needs no 30 Hz).
+// five times a second each (a chart needs no 30 Hz), the two charts in turn.
 class MetricsCharts : public QWidget {
     Q_OBJECT
 public:
@@ -29,7 +29,14 @@ protected:
     void changeEvent(QEvent *) override;
 
 private:
+    struct Shown { // what a chart was last drawn from
+        qsizetype count = -1;
+        qint64 lastStep = -1;
+        friend bool operator==(const Shown &, const Shown &) = default;
+    };
     void retranslateUi();
+    void updateTraining(const Snapshot &snap, const Shown &shown);
+    void updateThroughput(const Snapshot &snap, const Shown &shown);
 
     LineChart *m_train;
     LineChart *m_throughput;
@@ -37,8 +44,9 @@ private:
     int m_trainAcc;
     int m_evalAcc;
     int m_rate;
-    qsizetype m_lastCount = -1;
-    qint64 m_lastStep = -1;
+    Shown m_trainShown;
+    Shown m_rateShown;
+    bool m_trainNext = true;
     QElapsedTimer m_sinceUpdate;
 };
 
