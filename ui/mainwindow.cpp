@@ -3,6 +3,8 @@
 #include "ui/configpanel.h"
 #include "ui/controlspanel.h"
 #include "ui/eventlogview.h"
+#include "ui/framemeter.h"
+#include "ui/frametimingview.h"
 #include "ui/languagemanager.h"
 #include "ui/metricscharts.h"
 #include "ui/pipelinediagram.h"
@@ -45,6 +47,8 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     : QMainWindow(parent)
     , m_source(std::move(source))
     , m_timer(new QTimer(this))
+    , m_frameMeter(new FrameMeter(this))
+    , m_frameTiming(new FrameTimingView(m_frameMeter))
     , m_languages(new LanguageManager(this))
     , m_controls(new RunControls(this))
     , m_status(new RunStatusView)
@@ -84,6 +88,14 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     addPanel(m_diagram, QStringLiteral("pipelineDock"), Qt::TopDockWidgetArea);
     QDockWidget *events = addPanel(m_eventLog, QStringLiteral("eventLogDock"), Qt::LeftDockWidgetArea);
     QDockWidget *threads = addPanel(threadTable, QStringLiteral("threadTableDock"), Qt::LeftDockWidgetArea);
+    // The thread table is fed only while it shows (by default it waits behind the event log's
+    // tab, moved off screen but not hidden): fitting its columns to every row's text took half
+    // of each frame's update.
+    connect(threads, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_threadTableShown = visible;
+        if (visible && m_last)
+            m_threadModel->setSnapshot(*m_last);
+    });
     QDockWidget *samples = addPanel(m_samples, QStringLiteral("samplesDock"), Qt::BottomDockWidgetArea);
     QDockWidget *metrics = addPanel(m_metrics, QStringLiteral("metricsDock"), Qt::BottomDockWidgetArea);
     QDockWidget *queues = addPanel(m_queueChart, QStringLiteral("queueChartDock"), Qt::BottomDockWidgetArea);
@@ -118,6 +130,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     createToolBar();
     createMenus();
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_frameTiming);
     m_defaultLayout = saveState(kLayoutVersion);
 
     QSettings settings;
@@ -203,8 +216,17 @@ void MainWindow::setPollInterval(int ms)
 
 void MainWindow::poll()
 {
-    if (m_source)
-        applySnapshot(m_source(m_cursor));
+    if (!m_source)
+        return;
+    m_frameMeter->beginFrame();
+    const SnapshotPtr snap = m_source(m_cursor);
+    if (!snap) {
+        m_frameMeter->cancelFrame();
+        return;
+    }
+    m_frameMeter->snapshotTaken();
+    applySnapshot(snap);
+    m_frameMeter->updated();
 }
 
 void MainWindow::applySnapshot(const SnapshotPtr &snap)
@@ -225,7 +247,8 @@ void MainWindow::applySnapshot(const SnapshotPtr &snap)
     m_timeline->setSnapshot(*shown);
     m_diagram->setSnapshot(*shown);
     m_eventLog->setSnapshot(*shown);
-    m_threadModel->setSnapshot(*shown);
+    if (m_threadTableShown)
+        m_threadModel->setSnapshot(*shown);
     m_samples->setSnapshot(*shown);
     m_metrics->setSnapshot(*shown);
     m_queueChart->setSnapshot(*shown);

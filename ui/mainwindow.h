@@ -21,6 +21,8 @@ namespace qs {
 
 class ControlsPanel;
 class EventLogView;
+class FrameMeter;
+class FrameTimingView;
 class LanguageManager;
 class MetricsCharts;
 class PipelineDiagram;
@@ -58,6 +60,10 @@ public:
     RunControls *controls() const { return m_controls; }
     ControlsPanel *controlsPanel() const { return m_controlsPanel; }
     TfCodeView *codeView() const { return m_code; }
+    // Times each polled frame (snapshot, panel updates, repaint) while someone holds it: the
+    // frame-timing overlay (View menu, F12) or the app's --frame-stats log.
+    FrameMeter *frameMeter() const { return m_frameMeter; }
+    bool isFrameTimingShown() const;
 
 public slots:
     void poll();                                    // ask the source once and apply what it gives
@@ -78,6 +84,7 @@ public slots:
     // Shows and raises a panel: "controls", "pipeline", "events", "threads", "code", "states",
     // "samples", "metrics", "queues". False for an unknown name.
     bool showPanel(const QString &name);
+    void setFrameTimingShown(bool on); // the frame-timing overlay in the status bar
 
 signals:
     void startRequested();
@@ -112,6 +119,8 @@ private:
     SnapshotPtr m_last;
     qint64 m_cursor = 0;
     QTimer *m_timer;
+    FrameMeter *m_frameMeter;
+    FrameTimingView *m_frameTiming;
     LanguageManager *m_languages;
     RunControls *m_controls;
     RunStatusView *m_status;
@@ -119,6 +128,7 @@ private:
     PipelineDiagram *m_diagram;
     EventLogView *m_eventLog;
     ThreadTableModel *m_threadModel;
+    bool m_threadTableShown = false; // its dock is on screen, not behind another tab
     SamplesView *m_samples;
     MetricsCharts *m_metrics;
     QueueChart *m_queueChart;
@@ -147,6 +157,7 @@ private:
     QAction *m_quit = nullptr;
     QAction *m_about = nullptr;
     QAction *m_stateHelpAction = nullptr;
+    QAction *m_frameTimingAction = nullptr;
     QToolBar *m_toolBar = nullptr;
     QComboBox *m_scenarioBox = nullptr; // shares the Controls dock's scenario list
     QLabel *m_scenarioLabel = nullptr;

@@ -3,6 +3,7 @@
 #include "ui/mainwindow.h"
 
 #include "ui/controlspanel.h"
+#include "ui/frametimingview.h"
 #include "ui/languagemanager.h"
 #include "ui/recentfiles.h"
 #include "ui/runcontrols.h"
@@ -79,6 +80,11 @@ void MainWindow::createMenus()
     m_zoomActions[1]->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence::ZoomOut});
     m_zoomActions[2]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     m_viewMenu->addSeparator();
+    m_frameTimingAction = m_viewMenu->addAction(QString());
+    m_frameTimingAction->setObjectName(QStringLiteral("frameTimingAction"));
+    m_frameTimingAction->setCheckable(true);
+    m_frameTimingAction->setShortcut(QKeySequence(Qt::Key_F12));
+    connect(m_frameTimingAction, &QAction::toggled, m_frameTiming, &FrameTimingView::setOn);
     m_resetLayout = m_viewMenu->addAction(QString(), this, [this] {
         restoreState(m_defaultLayout, kLayoutVersion);
         applyDefaultSizes();
@@ -135,6 +141,9 @@ void MainWindow::retranslateUi()
     m_zoomActions[1]->setText(tr("Zoom &Out (presentation)"));
     m_zoomActions[2]->setText(tr("&Actual Size"));
     m_resetLayout->setText(tr("&Reset Layout"));
+    m_frameTimingAction->setText(tr("&Frame Timing"));
+    m_frameTimingAction->setToolTip(
+        tr("Show how long the window takes per frame: the snapshot, the panel updates and the repaint."));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_about->setText(tr("&About QueueScope"));
@@ -157,6 +166,16 @@ void MainWindow::updateRecentMenu()
         });
     }
     m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+bool MainWindow::isFrameTimingShown() const
+{
+    return m_frameTiming->isOn();
+}
+
+void MainWindow::setFrameTimingShown(bool on)
+{
+    m_frameTimingAction->setChecked(on); // the action drives the overlay
 }
 
 bool MainWindow::showPanel(const QString &name)

@@ -1,149 +1,139 @@
 #include "ui/metricscharts.h"
 
 #include "ui/chartstyle.h"
+#include "ui/linechart.h"
 #include "ui/seriesdecimation.h"
 
 #include <QBoxLayout>
-#include <QChartView>
-#include <QLineSeries>
-#include <QValueAxis>
+#include <QEvent>
 
 #include <algorithm>
 
 namespace qs {
 
-namespace {
-QLineSeries *addSeries(QChart *chart, QValueAxis *x, QValueAxis *y, const QPen &pen)
-{
-    auto *s = new QLineSeries;
-    s->setPen(pen);
-    chart->addSeries(s);
-    s->attachAxis(x);
-    s->attachAxis(y);
-    return s;
-}
-} // namespace
-
 MetricsCharts::MetricsCharts(QWidget *parent)
     : QWidget(parent)
-    // Each view is given its chart: one made without makes its own, which setChart() would leak.
-    , m_trainView(new QChartView(new QChart))
-    , m_rateView(new QChartView(new QChart))
-    , m_step(new QValueAxis)
-    , m_lossAxis(new QValueAxis)
-    , m_accAxis(new QValueAxis)
-    , m_time(new QValueAxis)
-    , m_rateAxis(new QValueAxis)
+    , m_train(new LineChart)
+    , m_throughput(new LineChart)
 {
-    QChart *train = m_trainView->chart();
-    train->addAxis(m_step, Qt::AlignBottom);
-    train->addAxis(m_lossAxis, Qt::AlignLeft);
-    train->addAxis(m_accAxis, Qt::AlignRight);
-    m_step->setLabelFormat(QStringLiteral("%.0f"));
-    m_accAxis->setRange(0, 1);
-    setAxisRange(m_step, 0, 10);
-    setAxisRange(m_lossAxis, 0, 1);
-    m_loss = addSeries(train, m_step, m_lossAxis, seriesPen(0));
-    m_trainAcc = addSeries(train, m_step, m_accAxis, seriesPen(1));
-    m_evalAcc = addSeries(train, m_step, m_accAxis, seriesPen(2));
-    m_evalAcc->setPointsVisible(true);
-
-    QChart *rate = m_rateView->chart();
-    rate->addAxis(m_time, Qt::AlignBottom);
-    rate->addAxis(m_rateAxis, Qt::AlignLeft);
-    m_time->setLabelFormat(QStringLiteral("%.0f"));
-    m_rateAxis->setLabelFormat(QStringLiteral("%.0f"));
-    setAxisRange(m_time, 0, 10);
-    setAxisRange(m_rateAxis, 0, 10);
-    m_rate = addSeries(rate, m_time, m_rateAxis, seriesPen(0));
+    using Side = LineChart::Side;
+    m_loss = m_train->addSeries(seriesPen(0));
+    m_trainAcc = m_train->addSeries(seriesPen(1), Side::Right);
+    m_evalAcc = m_train->addSeries(seriesPen(2), Side::Right, true);
+    m_train->setXAxis(ChartAxis::fit(0, 10));
+    m_train->setYAxis(Side::Left, ChartAxis::fit(0, 1));
+    m_train->setYAxis(Side::Right, ChartAxis::fit(0, 1, 0));
+    m_rate = m_throughput->addSeries(seriesPen(0));
+    m_throughput->setXAxis(ChartAxis::fit(0, 10));
+    m_throughput->setYAxis(Side::Left, ChartAxis::fit(0, 10));
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    for (QChartView *v : {m_trainView, m_rateView}) {
-        v->setRenderHint(QPainter::Antialiasing);
-        v->setMinimumSize(200, 150);
-        layout->addWidget(v);
-        styleChart(v->chart(), font());
-    }
+    layout->addWidget(m_train);
+    layout->addWidget(m_throughput);
     retranslateUi();
 }
 
 int MetricsCharts::lossPoints() const
 {
-    return int(m_loss->count());
+    return m_train->pointCount(m_loss);
 }
 int MetricsCharts::evalPoints() const
 {
-    return int(m_evalAcc->count());
+    return m_train->pointCount(m_evalAcc);
 }
 int MetricsCharts::ratePoints() const
 {
-    return int(m_rate->count());
+    return m_throughput->pointCount(m_rate);
 }
 
 void MetricsCharts::setSnapshot(const Snapshot &snap)
 {
     const qint64 lastStep = snap.metrics.isEmpty() ? -1 : snap.metrics.constLast().step;
-    if (snap.metrics.size() == m_lastCount && lastStep == m_lastStep)
+    const Shown now{snap.metrics.size(), lastStep};
+    const bool trainStale = !(now == m_trainShown);
+    const bool rateStale = !(now == m_rateShown);
+    if (!trainStale && !rateStale)
         return;
-    if (snap.run == RunState::Running && m_sinceUpdate.isValid() &&
-        m_sinceUpdate.elapsed() < kChartIntervalMs)
+    // While the run goes the two charts take turns, each at most five times a second, so that
+    // no frame redraws both; the first snapshot and the end of a run fill both at once.
+    const bool first = m_trainShown.count < 0 || m_rateShown.count < 0;
+    if (snap.run == RunState::Running && !first) {
+        if (m_sinceUpdate.isValid() && m_sinceUpdate.elapsed() < kChartIntervalMs / 2)
+            return;
+        m_sinceUpdate.start();
+        const bool training = trainStale && (m_trainNext || !rateStale);
+        if (training)
+            updateTraining(snap, now);
+        else
+            updateThroughput(snap, now);
+        m_trainNext = !training;
         return;
+    }
     m_sinceUpdate.start();
-    m_lastCount = snap.metrics.size();
-    m_lastStep = lastStep;
-    QList<QPointF> loss, train, eval, rate;
+    if (trainStale)
+        updateTraining(snap, now);
+    if (rateStale)
+        updateThroughput(snap, now);
+}
+
+// A long run keeps thousands of points: each chart draws about two per pixel column.
+void MetricsCharts::updateTraining(const Snapshot &snap, const Shown &shown)
+{
+    m_trainShown = shown;
+    QList<QPointF> loss, train, eval;
     loss.reserve(snap.metrics.size());
     train.reserve(snap.metrics.size());
-    rate.reserve(snap.metrics.size());
-    double maxLoss = 0, maxRate = 0;
+    double maxLoss = 0;
     for (const MetricPoint &m : snap.metrics) {
         loss.append(QPointF(double(m.step), m.loss));
         train.append(QPointF(double(m.step), m.trainAccuracy));
         if (m.evalAccuracy >= 0)
             eval.append(QPointF(double(m.step), m.evalAccuracy));
-        rate.append(QPointF(double(m.tUs) / 1e6, m.samplesPerSec));
         maxLoss = std::max(maxLoss, m.loss);
+    }
+    const int buckets = std::max(64, m_train->width() / 2);
+    m_train->setSeriesPoints(m_loss, decimateMinMax(loss, buckets));
+    m_train->setSeriesPoints(m_trainAcc, decimateMinMax(train, buckets));
+    m_train->setSeriesPoints(m_evalAcc, decimateMinMax(eval, buckets));
+    if (!snap.metrics.isEmpty())
+        m_train->setXAxis(
+            ChartAxis::fit(double(snap.metrics.constFirst().step), double(snap.metrics.constLast().step)));
+    m_train->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxLoss, 0.1)));
+}
+
+void MetricsCharts::updateThroughput(const Snapshot &snap, const Shown &shown)
+{
+    m_rateShown = shown;
+    QList<QPointF> rate;
+    rate.reserve(snap.metrics.size());
+    double maxRate = 0;
+    for (const MetricPoint &m : snap.metrics) {
+        rate.append(QPointF(double(m.tUs) / 1e6, m.samplesPerSec));
         maxRate = std::max(maxRate, m.samplesPerSec);
     }
-    // A long run keeps thousands of points: draw about two per pixel column.
-    const int trainBuckets = std::max(64, m_trainView->width() / 2);
-    const int rateBuckets = std::max(64, m_rateView->width() / 2);
-    m_loss->replace(decimateMinMax(loss, trainBuckets));
-    m_trainAcc->replace(decimateMinMax(train, trainBuckets));
-    m_evalAcc->replace(decimateMinMax(eval, trainBuckets));
-    m_rate->replace(decimateMinMax(rate, rateBuckets));
-    if (!snap.metrics.isEmpty()) {
-        setAxisRange(m_step, double(snap.metrics.constFirst().step), double(lastStep));
-        setAxisRange(m_time, rate.constFirst().x(), rate.constLast().x());
-    }
-    setAxisRange(m_lossAxis, 0, std::max(maxLoss, 0.1));
-    setAxisRange(m_rateAxis, 0, std::max(maxRate, 1.0));
+    m_throughput->setSeriesPoints(m_rate, decimateMinMax(rate, std::max(64, m_throughput->width() / 2)));
+    if (!rate.isEmpty())
+        m_throughput->setXAxis(ChartAxis::fit(rate.constFirst().x(), rate.constLast().x()));
+    m_throughput->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxRate, 1.0)));
 }
 
 void MetricsCharts::retranslateUi()
 {
-    m_trainView->chart()->setTitle(tr("Training"));
-    m_loss->setName(tr("loss"));
-    m_trainAcc->setName(tr("training accuracy"));
-    m_evalAcc->setName(tr("held-out accuracy"));
-    m_step->setTitleText(tr("step"));
-    m_lossAxis->setTitleText(tr("loss"));
-    m_accAxis->setTitleText(tr("accuracy"));
-    m_rateView->chart()->setTitle(tr("Throughput"));
-    m_rate->setName(tr("samples/s"));
-    m_time->setTitleText(tr("time (s)"));
-    m_rateAxis->setTitleText(tr("samples/s"));
+    m_train->setTitle(tr("Training"));
+    m_train->setSeriesName(m_loss, tr("loss"));
+    m_train->setSeriesName(m_trainAcc, tr("training accuracy"));
+    m_train->setSeriesName(m_evalAcc, tr("held-out accuracy"));
+    m_train->setAxisTitles(tr("step"), tr("loss"), tr("accuracy"));
+    m_throughput->setTitle(tr("Throughput"));
+    m_throughput->setSeriesName(m_rate, tr("samples/s"));
+    m_throughput->setAxisTitles(tr("time (s)"), tr("samples/s"));
 }
 
 void MetricsCharts::changeEvent(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange) {
+    if (e->type() == QEvent::LanguageChange)
         retranslateUi();
-    } else if (e->type() == QEvent::FontChange) {
-        styleChart(m_trainView->chart(), font());
-        styleChart(m_rateView->chart(), font());
-    }
     QWidget::changeEvent(e);
 }
 

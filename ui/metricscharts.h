@@ -5,18 +5,14 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
-QT_BEGIN_NAMESPACE
-class QChartView;
-class QLineSeries;
-class QValueAxis;
-QT_END_NAMESPACE
-
 namespace qs {
+
+class LineChart;
 
 // Training curves from Snapshot::metrics: loss, training accuracy and held-out accuracy against
 // the step (loss on the left axis, accuracies 0..1 on the right), and samples per second
 // against time. Redrawn only when a new metric point arrived, and while the run goes at most
-// five times a second (a chart needs no 30 Hz, and a long history is costly to lay out).
+// five times a second each (a chart needs no 30 Hz), the two charts in turn.
 class MetricsCharts : public QWidget {
     Q_OBJECT
 public:
@@ -26,26 +22,31 @@ public:
     int lossPoints() const;
     int evalPoints() const;
     int ratePoints() const;
+    LineChart *trainingChart() const { return m_train; }
+    LineChart *throughputChart() const { return m_throughput; }
 
 protected:
     void changeEvent(QEvent *) override;
 
 private:
+    struct Shown { // what a chart was last drawn from
+        qsizetype count = -1;
+        qint64 lastStep = -1;
+        friend bool operator==(const Shown &, const Shown &) = default;
+    };
     void retranslateUi();
+    void updateTraining(const Snapshot &snap, const Shown &shown);
+    void updateThroughput(const Snapshot &snap, const Shown &shown);
 
-    QChartView *m_trainView;
-    QChartView *m_rateView;
-    QLineSeries *m_loss;
-    QLineSeries *m_trainAcc;
-    QLineSeries *m_evalAcc;
-    QLineSeries *m_rate;
-    QValueAxis *m_step;
-    QValueAxis *m_lossAxis;
-    QValueAxis *m_accAxis;
-    QValueAxis *m_time;
-    QValueAxis *m_rateAxis;
-    qsizetype m_lastCount = -1;
-    qint64 m_lastStep = -1;
+    LineChart *m_train;
+    LineChart *m_throughput;
+    int m_loss;
+    int m_trainAcc;
+    int m_evalAcc;
+    int m_rate;
+    Shown m_trainShown;
+    Shown m_rateShown;
+    bool m_trainNext = true;
     QElapsedTimer m_sinceUpdate;
 };
 

@@ -26,6 +26,7 @@ PipelineDiagram::PipelineDiagram(QWidget *parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent); // paintEvent fills it all: the dock need not paint below
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
@@ -243,10 +244,8 @@ void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t
     const int fh = fontMetrics().height();
     QPainterPath path;
     path.addRoundedRect(QRectF(r), 4, 4);
-    p.save();
-    p.setClipPath(path);
-    StatePalette::fill(&p, r, t.state);
-    p.restore();
+    // Filled as a path: an antialiased clip path would cost more than the rest of the node.
+    StatePalette::fill(&p, path, t.state);
     p.setPen(QPen(palette().text().color(), 1));
     p.setBrush(Qt::NoBrush);
     p.drawPath(path);

@@ -1,39 +1,31 @@
 #include "ui/queuechart.h"
 
 #include "ui/chartstyle.h"
+#include "ui/linechart.h"
 #include "ui/seriesdecimation.h"
 
-#include <QLegend>
-#include <QLegendMarker>
-#include <QLineSeries>
-#include <QValueAxis>
+#include <QBoxLayout>
+#include <QEvent>
 
 #include <algorithm>
 
 namespace qs {
 
 QueueChart::QueueChart(QWidget *parent)
-    // Given its chart: a view made without one makes its own, which setChart() would leak.
-    : QChartView(new QChart, parent)
-    , m_x(new QValueAxis)
-    , m_y(new QValueAxis)
+    : QWidget(parent)
+    , m_chart(new LineChart)
 {
-    QChart *c = chart();
-    c->addAxis(m_x, Qt::AlignBottom);
-    c->addAxis(m_y, Qt::AlignLeft);
-    m_x->setLabelFormat(QStringLiteral("%.0f"));
-    m_y->setLabelFormat(QStringLiteral("%.0f"));
-    setAxisRange(m_x, 0, 10);
-    m_y->setRange(0, 100);
-    m_y->setTickCount(6);
-    setRenderHint(QPainter::Antialiasing);
-    styleChart(c, font());
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_chart);
+    m_chart->setXAxis(ChartAxis::fit(0, 10));
+    m_chart->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, 100, 0));
     retranslateUi();
 }
 
 int QueueChart::pointCount(int series) const
 {
-    return int(m_series[series]->count());
+    return m_chart->pointCount(m_series[series]);
 }
 
 void QueueChart::setSnapshot(const Snapshot &snap)
@@ -48,32 +40,18 @@ void QueueChart::setSnapshot(const Snapshot &snap)
         names << q.name + QLatin1Char(' ') + QString::number(q.capacity) + QLatin1Char(' ') +
                      QString::number(q.minAfterDequeue);
     if (names != m_names) {
-        for (QLineSeries *s : std::as_const(m_series)) {
-            chart()->removeSeries(s);
-            delete s;
-        }
+        m_chart->clearSeries();
         m_series.clear();
         m_floors.clear();
         m_names = names;
         for (int i = 0; i < snap.queues.size(); ++i) {
-            const QueueInfo &q = snap.queues[i];
-            auto *s = new QLineSeries;
-            s->setName(q.name);
-            s->setPen(seriesPen(i));
-            auto *floor = new QLineSeries;
-            QPen pen = seriesPen(i);
-            pen.setWidthF(1);
-            pen.setStyle(Qt::DotLine);
-            floor->setPen(pen);
-            for (QLineSeries *series : {s, floor}) {
-                chart()->addSeries(series);
-                series->attachAxis(m_x);
-                series->attachAxis(m_y);
-            }
+            m_series.append(m_chart->addSeries(seriesPen(i)));
+            m_chart->setSeriesName(m_series.last(), snap.queues[i].name);
             // Only the data lines have legend entries; the floor is explained in the tooltip.
-            chart()->legend()->markers(floor).constFirst()->setVisible(false);
-            m_series.append(s);
-            m_floors.append(floor);
+            QPen floor = seriesPen(i);
+            floor.setWidthF(1);
+            floor.setStyle(Qt::DotLine);
+            m_floors.append(m_chart->addSeries(floor, LineChart::Side::Left, false, false));
         }
     }
     double first = double(snap.tUs) / 1e6;
@@ -82,12 +60,13 @@ void QueueChart::setSnapshot(const Snapshot &snap)
             first = std::min(first, double(q.history.constFirst().tUs) / 1e6);
     first = std::max(0.0, first);
     const double last = std::max(double(snap.tUs) / 1e6, first + 1);
+    const int buckets = std::max(64, width() / 2);
     for (int i = 0; i < snap.queues.size(); ++i) {
         const QueueInfo &q = snap.queues[i];
         const double scale = 100.0 / std::max(q.capacity, 1);
         if (q.minAfterDequeue > 0)
-            m_floors[i]->replace(
-                {QPointF(first, q.minAfterDequeue * scale), QPointF(last, q.minAfterDequeue * scale)});
+            m_chart->setSeriesPoints(m_floors[i], {QPointF(first, q.minAfterDequeue * scale),
+                                                   QPointF(last, q.minAfterDequeue * scale)});
         QList<QPointF> points;
         points.reserve(q.history.size() + 1);
         for (const QueueSample &s : q.history)
@@ -95,16 +74,15 @@ void QueueChart::setSnapshot(const Snapshot &snap)
         points.append(QPointF(double(snap.tUs) / 1e6, q.size * scale)); // the latest size is exact
         // Redrawn every time: the last point, the exact size now, moves right even while the
         // queue does not change. Thinned to about two points per pixel column.
-        m_series[i]->replace(decimateMinMax(points, std::max(64, width() / 2)));
+        m_chart->setSeriesPoints(m_series[i], decimateMinMax(points, buckets));
     }
-    setAxisRange(m_x, first, last);
+    m_chart->setXAxis(ChartAxis::fit(first, last));
 }
 
 void QueueChart::retranslateUi()
 {
-    chart()->setTitle(tr("Queue occupancy"));
-    m_x->setTitleText(tr("time (s)"));
-    m_y->setTitleText(tr("% of capacity"));
+    m_chart->setTitle(tr("Queue occupancy"));
+    m_chart->setAxisTitles(tr("time (s)"), tr("% of capacity"));
     setToolTip(tr("How full each queue was, as a share of its capacity. A dotted line marks a shuffle "
                   "queue's min_after_dequeue floor."));
 }
@@ -113,9 +91,7 @@ void QueueChart::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslateUi();
-    else if (e->type() == QEvent::FontChange)
-        styleChart(chart(), font());
-    QChartView::changeEvent(e);
+    QWidget::changeEvent(e);
 }
 
 } // namespace qs

@@ -2,21 +2,18 @@
 
 #include "observe/snapshot.h"
 
-#include <QChartView>
 #include <QElapsedTimer>
-
-QT_BEGIN_NAMESPACE
-class QLineSeries;
-class QValueAxis;
-QT_END_NAMESPACE
+#include <QWidget>
 
 namespace qs {
 
+class LineChart;
+
 // Queue occupancy over time: one line per queue from QueueInfo::history, seconds on x and the
 // share of the queue's capacity on y (so a 32-slot filename queue and a 1000-slot shuffle queue
-// read alike), with a dotted min_after_dequeue floor. Series are replaced whole, and only when
-// the history moved on.
-class QueueChart : public QChartView {
+// read alike), with a dotted min_after_dequeue floor. Series are replaced whole, and while the
+// run goes at most five times a second.
+class QueueChart : public QWidget {
     Q_OBJECT
 public:
     explicit QueueChart(QWidget *parent = nullptr);
@@ -24,6 +21,7 @@ public:
     void setSnapshot(const Snapshot &snap);
     int seriesCount() const { return int(m_series.size()); }
     int pointCount(int series) const;
+    LineChart *chart() const { return m_chart; }
 
 protected:
     void changeEvent(QEvent *) override;
@@ -31,10 +29,9 @@ protected:
 private:
     void retranslateUi();
 
-    QValueAxis *m_x;
-    QValueAxis *m_y;
-    QList<QLineSeries *> m_series;
-    QList<QLineSeries *> m_floors; // min_after_dequeue, per queue
+    LineChart *m_chart;
+    QList<int> m_series; // the chart's line per queue
+    QList<int> m_floors; // its min_after_dequeue floor
     QStringList m_names;
     QElapsedTimer m_sinceUpdate;
 };

@@ -11,6 +11,7 @@ namespace qs {
 
 RunStatusView::RunStatusView(QWidget *parent)
     : QWidget(parent)
+    , m_row(new QWidget(this))
     , m_run(new QLabel)
     , m_progress(new QLabel)
     , m_bottleneck(new QLabel)
@@ -23,7 +24,7 @@ RunStatusView::RunStatusView(QWidget *parent)
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto *layout = new QHBoxLayout(this);
+    auto *layout = new QHBoxLayout(m_row);
     layout->setContentsMargins(4, 0, 4, 0);
     layout->setSpacing(16);
     for (QLabel *l : {m_run, m_progress, m_bottleneck, m_end})
@@ -31,6 +32,40 @@ RunStatusView::RunStatusView(QWidget *parent)
     layout->addWidget(m_error, 3);
     layout->addWidget(m_message, 1);
     setSnapshot(Snapshot{});
+    m_hint = m_row->sizeHint();
+    m_minHint = m_row->minimumSizeHint();
+}
+
+QSize RunStatusView::sizeHint() const
+{
+    return m_hint;
+}
+QSize RunStatusView::minimumSizeHint() const
+{
+    return m_minHint;
+}
+
+void RunStatusView::resizeEvent(QResizeEvent *)
+{
+    m_row->setGeometry(rect());
+}
+
+bool RunStatusView::event(QEvent *e)
+{
+    // m_row tells this widget (which has no layout) that its hints may have changed: the labels
+    // are already placed within m_row; the status bar hears only of a new height or a wider
+    // minimum (a longer step count), not of every new text.
+    if (e->type() == QEvent::LayoutRequest) {
+        const QSize hint = m_row->sizeHint();
+        const QSize minHint = m_row->minimumSizeHint();
+        if (hint.height() != m_hint.height() || minHint.height() != m_minHint.height() ||
+            minHint.width() > m_minHint.width()) {
+            m_hint = hint;
+            m_minHint = minHint;
+            updateGeometry();
+        }
+    }
+    return QWidget::event(e);
 }
 
 QString RunStatusView::runText(const Snapshot &snap)

@@ -26,10 +26,22 @@ public:
     static QString errorText(const Snapshot &snap);
     QString summary() const; // everything shown, joined (for tests and screen readers)
 
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
 protected:
     void changeEvent(QEvent *) override;
+    void resizeEvent(QResizeEvent *) override;
+    bool event(QEvent *) override;
 
 private:
+    // The labels live in m_row, laid out by its own layout, while this widget places m_row by
+    // hand. A label whose text changes (the elapsed time, every frame) relays out only m_row:
+    // through a layout of its own, the change would climb to the status bar and the window,
+    // which would lay out every dock again each frame.
+    QWidget *m_row;
+    QSize m_hint; // m_row's size hints last time; the window hears of a change, not of each text
+    QSize m_minHint;
     QLabel *m_run;
     QLabel *m_progress;
     QLabel *m_bottleneck;

@@ -10,6 +10,7 @@
 namespace qs {
 
 namespace {
+constexpr int kPreviewIntervalMs = 200;
 const QColor kRight(0x00, 0x72, 0xB2);
 const QColor kWrong(0xD5, 0x5E, 0x00);
 } // namespace
@@ -62,40 +63,22 @@ void SamplesView::setSnapshot(const Snapshot &snap)
         if (same)
             return;
     }
+    if (snap.run == RunState::Running && m_sinceUpdate.isValid() &&
+        m_sinceUpdate.elapsed() < kPreviewIntervalMs)
+        return;
+    m_sinceUpdate.start();
     m_batch = snap.batch;
     m_classNames = snap.classNames;
     m_images.clear();
     for (const Thumbnail &t : std::as_const(m_batch))
         m_images.append(toImage(t));
+    invalidateGrid();
     update();
 }
 
 int SamplesView::headerHeight() const
 {
     return fontMetrics().height() + 4;
-}
-
-int SamplesView::columns() const
-{
-    const int n = int(m_images.size());
-    if (n == 0)
-        return 1;
-    // The column count that gives the largest square-ish cells for this widget's shape.
-    int best = 1;
-    double bestSide = 0;
-    const int minWidth = fontMetrics().averageCharWidth() * 10; // room for a short class name
-    for (int c = 1; c <= n; ++c) {
-        if (c > 1 && width() / c < minWidth)
-            break;
-        const int rows = (n + c - 1) / c;
-        const int caption = fontMetrics().height() * captionLines(width() / c - 6) + 6;
-        const double side = std::min(double(width()) / c, double(height() - headerHeight()) / rows - caption);
-        if (side > bestSide) {
-            bestSide = side;
-            best = c;
-        }
-    }
-    return best;
 }
 
 QString SamplesView::predictionText(int i) const
@@ -107,31 +90,60 @@ QString SamplesView::predictionText(int i) const
            (t.prediction == t.label ? QStringLiteral(" ✓") : QStringLiteral(" ✗"));
 }
 
-int SamplesView::captionLines(int cellWidth) const
+int SamplesView::captionWidth() const
 {
+    if (m_captionWidth >= 0)
+        return m_captionWidth;
     QFont bold = font();
     bold.setBold(true);
     const QFontMetrics fm(bold);
-    for (int i = 0; i < m_batch.size(); ++i) {
-        const QString line = className(m_classNames, m_batch[i].label) + QLatin1Char(' ') + predictionText(i);
-        if (fm.horizontalAdvance(line) + 8 > cellWidth)
-            return 2;
+    m_captionWidth = 0;
+    for (int i = 0; i < m_batch.size(); ++i)
+        m_captionWidth =
+            std::max(m_captionWidth, fm.horizontalAdvance(className(m_classNames, m_batch[i].label) +
+                                                          QLatin1Char(' ') + predictionText(i)));
+    return m_captionWidth;
+}
+
+void SamplesView::invalidateGrid()
+{
+    m_captionWidth = -1;
+    m_gridSize = QSize();
+}
+
+const SamplesView::Grid &SamplesView::grid() const
+{
+    if (m_gridSize == size())
+        return m_grid;
+    m_gridSize = size();
+    const int n = int(m_images.size());
+    auto linesFor = [this](int cellWidth) { return captionWidth() + 8 > cellWidth - 6 ? 2 : 1; };
+    // The column count that gives the largest square-ish cells for this widget's shape.
+    int best = 1;
+    double bestSide = 0;
+    const int minWidth = fontMetrics().averageCharWidth() * 10; // room for a short class name
+    for (int c = 1; c <= n; ++c) {
+        if (c > 1 && width() / c < minWidth)
+            break;
+        const int rows = (n + c - 1) / c;
+        const int caption = fontMetrics().height() * linesFor(width() / c) + 6;
+        const double side = std::min(double(width()) / c, double(height() - headerHeight()) / rows - caption);
+        if (side > bestSide) {
+            bestSide = side;
+            best = c;
+        }
     }
-    return 1;
+    const int rows = n == 0 ? 1 : (n + best - 1) / best;
+    m_grid.columns = best;
+    m_grid.cell = QSize(width() / best, (height() - headerHeight()) / rows);
+    m_grid.captionLines = linesFor(m_grid.cell.width());
+    return m_grid;
 }
 
-QSize SamplesView::cellSize() const
+QRect SamplesView::cellRect(const Grid &g, int i) const
 {
-    const int c = columns();
-    const int rows = (int(m_images.size()) + c - 1) / std::max(c, 1);
-    return {width() / c, (height() - headerHeight()) / std::max(rows, 1)};
-}
-
-QRect SamplesView::cellRect(int i) const
-{
-    const int c = columns();
-    const QSize s = cellSize();
-    return QRect((i % c) * s.width(), headerHeight() + (i / c) * s.height(), s.width(), s.height());
+    return QRect((i % g.columns) * g.cell.width(), headerHeight() + (i / g.columns) * g.cell.height(),
+                 g.cell.width(), g.cell.height());
 }
 
 void SamplesView::paintEvent(QPaintEvent *)
@@ -149,9 +161,10 @@ void SamplesView::paintEvent(QPaintEvent *)
     p.drawText(QRect(4, 0, width() - 8, fh + 4), Qt::AlignVCenter | Qt::AlignLeft,
                fontMetrics().elidedText(tr("label, then → prediction: ✓ right, ✗ wrong (dashed frame)"),
                                         Qt::ElideRight, width() - 8));
-    const int lines = captionLines(cellSize().width() - 6);
+    const Grid &g = grid();
+    const int lines = g.captionLines;
     for (int i = 0; i < m_images.size(); ++i) {
-        const QRect cell = cellRect(i).adjusted(3, 3, -3, -3);
+        const QRect cell = cellRect(g, i).adjusted(3, 3, -3, -3);
         const Thumbnail &t = m_batch[i];
         const QImage &img = m_images[i];
         const QRect imageArea = cell.adjusted(4, 4, -4, -(fh * lines + 6));
@@ -198,8 +211,9 @@ bool SamplesView::event(QEvent *e)
 {
     if (e->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(e);
+        const Grid &g = grid();
         for (int i = 0; i < m_batch.size(); ++i) {
-            if (cellRect(i).contains(help->pos())) {
+            if (cellRect(g, i).contains(help->pos())) {
                 const Thumbnail &t = m_batch[i];
                 QString tip =
                     tr("label %1, prediction %2")
@@ -208,7 +222,7 @@ bool SamplesView::event(QEvent *e)
                     tip += QLatin1Char('\n') + tr("from %1").arg(t.source);
                 tip += QLatin1Char('\n') +
                        tr("%1 × %2, %n channel(s)", nullptr, t.channels).arg(t.width).arg(t.height);
-                QToolTip::showText(help->globalPos(), tip, this, cellRect(i));
+                QToolTip::showText(help->globalPos(), tip, this, cellRect(g, i));
                 return true;
             }
         }
@@ -220,8 +234,10 @@ bool SamplesView::event(QEvent *e)
 
 void SamplesView::changeEvent(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange)
+    if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange) {
+        invalidateGrid(); // the captions' words or their width changed
         update();
+    }
     QWidget::changeEvent(e);
 }
 

@@ -2,6 +2,7 @@
 
 #include "observe/snapshot.h"
 
+#include <QElapsedTimer>
 #include <QImage>
 #include <QWidget>
 
@@ -10,7 +11,8 @@ namespace qs {
 // The latest batch as a grid of thumbnails scaled up (whole-pixel, so the digits stay crisp),
 // each captioned with its label and the model's prediction (class names when known). A right
 // prediction is marked ✓ with a blue frame, a wrong one ✗ with a thick dashed frame: never
-// colour alone.
+// colour alone. While the run goes it shows a new batch at most five times a second (at full
+// speed every frame brings one); the last batch of a run is always shown.
 class SamplesView : public QWidget {
     Q_OBJECT
 public:
@@ -32,16 +34,27 @@ protected:
     void changeEvent(QEvent *) override;
 
 private:
-    QRect cellRect(int i) const;
-    int columns() const;
+    // Where the cells go: worked out once per batch, size, font and language, not per paint
+    // (measuring every caption for every candidate column count is costly text shaping).
+    struct Grid {
+        int columns = 1;
+        QSize cell;
+        int captionLines = 1; // 1 when every "label → prediction ✓" fits, else 2
+    };
+    const Grid &grid() const;
+    QRect cellRect(const Grid &g, int i) const;
     int headerHeight() const;
-    QSize cellSize() const;
-    QString predictionText(int i) const;   // "→ circle ✓"
-    int captionLines(int cellWidth) const; // 1 when every "label → prediction ✓" fits, else 2
+    QString predictionText(int i) const; // "→ circle ✓"
+    int captionWidth() const;            // the widest one-line caption, in bold
+    void invalidateGrid();
 
     QList<Thumbnail> m_batch;
     QList<QImage> m_images;
     QStringList m_classNames;
+    mutable int m_captionWidth = -1; // -1: to be measured
+    mutable Grid m_grid;
+    mutable QSize m_gridSize; // the widget size m_grid is for; invalid: to be worked out
+    QElapsedTimer m_sinceUpdate;
 };
 
 } // namespace qs

@@ -1,6 +1,7 @@
 #include "ui/statepalette.h"
 
 #include <QPainter>
+#include <QPainterPath>
 
 namespace qs {
 
@@ -49,14 +50,28 @@ QColor StatePalette::mixedColor()
     return QColor(0x33, 0x33, 0x33);
 }
 
+namespace {
+const QColor kHatch(0x4A, 0x1F, 0x38);
+} // namespace
+
 void StatePalette::fill(QPainter *p, const QRectF &r, ThreadState s)
 {
     p->fillRect(r, color(s));
     if (isHatched(s)) {
-        QBrush hatch(QColor(0x4A, 0x1F, 0x38), Qt::BDiagPattern);
         p->save();
         p->setBrushOrigin(0, 0);
-        p->fillRect(r, hatch);
+        p->fillRect(r, QBrush(kHatch, Qt::BDiagPattern));
+        p->restore();
+    }
+}
+
+void StatePalette::fill(QPainter *p, const QPainterPath &shape, ThreadState s)
+{
+    p->fillPath(shape, color(s));
+    if (isHatched(s)) {
+        p->save();
+        p->setBrushOrigin(0, 0);
+        p->fillPath(shape, QBrush(kHatch, Qt::BDiagPattern));
         p->restore();
     }
 }

@@ -8,6 +8,7 @@
 #include <QString>
 
 class QPainter;
+class QPainterPath;
 class QRectF;
 
 namespace qs {
@@ -25,6 +26,7 @@ public:
 
     // Fills `r` with the state's colour and, for hatched states, diagonal lines over it.
     static void fill(QPainter *p, const QRectF &r, ThreadState s);
+    static void fill(QPainter *p, const QPainterPath &shape, ThreadState s); // a rounded box, ...
 
     static QString name(ThreadState s);        // "blocked (queue full)"
     static QString explanation(ThreadState s); // one sentence

@@ -1,3 +1,4 @@
+#include "ui/framelog.h"
 #include "ui/languagemanager.h"
 #include "ui/mainwindow.h"
 #include "ui/runcontroller.h"
@@ -8,6 +9,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -54,7 +56,15 @@ int main(int argc, char **argv)
         QStringLiteral("panel"),
         QStringLiteral("Raise the panel NAME (controls, events, threads, code, states); may be repeated."),
         QStringLiteral("NAME"));
-    parser.addOptions({scenario, start, screenshot, after, quitAfter, lang, panels});
+    const QCommandLineOption frameStats(
+        QStringLiteral("frame-stats"),
+        QStringLiteral("Time every frame (snapshot, panel updates, repaint) and print p50/p95/max to stderr "
+                       "every 5 s and for the whole session at quit."));
+    const QCommandLineOption frameOverlay(
+        QStringLiteral("frame-overlay"),
+        QStringLiteral("Show the frame timing in the status bar (View > Frame Timing, F12)."));
+    parser.addOptions(
+        {scenario, start, screenshot, after, quitAfter, lang, panels, frameStats, frameOverlay});
     parser.process(app);
 
     bool ok = true;
@@ -97,6 +107,16 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    std::unique_ptr<qs::FrameLog> frameLog;
+    if (parser.isSet(frameStats)) {
+        frameLog = std::make_unique<qs::FrameLog>(window.frameMeter(), [](const QString &line) {
+            std::fprintf(stderr, "queuescope: %s\n", qPrintable(line));
+            std::fflush(stderr);
+        });
+        QObject::connect(&app, &QCoreApplication::aboutToQuit, frameLog.get(), &qs::FrameLog::finish);
+    }
+    if (parser.isSet(frameOverlay))
+        window.setFrameTimingShown(true);
     if (parser.isSet(start)) {
         QObject::connect(&controller, &qs::RunController::startFailed, [](const QString &message) {
             std::fprintf(stderr, "queuescope: %s\n", qPrintable(message));

@@ -338,6 +338,48 @@
     </message>
 </context>
 <context>
+    <name>qs::FrameTimingView</name>
+    <message>
+        <source>frame timing: no frames yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frame %1 ms (p95 %2) · snapshot %3 · update %4 · paint %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Time the window spends per frame, over the last %n frame(s), in ms.</source>
+        <translation>
+            <numerusform>Time the window spends per frame, over the last frame, in ms.</numerusform>
+            <numerusform>Time the window spends per frame, over the last %n frames, in ms.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>snapshot: taking it from the pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>update: handing it to every panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paint: the repaint that follows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole frame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — median %2, p95 %3, max %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU time of the GUI thread (the rest of a frame is waiting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::MainWindow</name>
     <message>
         <source>About QueueScope</source>
@@ -479,6 +521,14 @@
     </message>
     <message>
         <source>&amp;Thread States</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Frame Timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show how long the window takes per frame: the snapshot, the panel updates and the repaint.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -338,6 +338,47 @@
     </message>
 </context>
 <context>
+    <name>qs::FrameTimingView</name>
+    <message>
+        <source>frame timing: no frames yet</source>
+        <translation>帧计时：尚无帧</translation>
+    </message>
+    <message>
+        <source>frame %1 ms (p95 %2) · snapshot %3 · update %4 · paint %5</source>
+        <translation>每帧 %1 ms（p95 %2）· 快照 %3 · 更新 %4 · 绘制 %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>Time the window spends per frame, over the last %n frame(s), in ms.</source>
+        <translation>
+            <numerusform>窗口每帧花费的时间（最近 %n 帧，单位 ms）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>snapshot: taking it from the pipeline</source>
+        <translation>快照：从管线取得快照</translation>
+    </message>
+    <message>
+        <source>update: handing it to every panel</source>
+        <translation>更新：交给每个面板</translation>
+    </message>
+    <message>
+        <source>paint: the repaint that follows</source>
+        <translation>绘制：随后的重绘</translation>
+    </message>
+    <message>
+        <source>whole frame</source>
+        <translation>整帧</translation>
+    </message>
+    <message>
+        <source>%1 — median %2, p95 %3, max %4</source>
+        <translation>%1 — 中位数 %2，p95 %3，最大 %4</translation>
+    </message>
+    <message>
+        <source>CPU time of the GUI thread (the rest of a frame is waiting)</source>
+        <translation>GUI 线程的 CPU 时间（帧其余的时间都在等待）</translation>
+    </message>
+</context>
+<context>
     <name>qs::MainWindow</name>
     <message>
         <source>About QueueScope</source>
@@ -478,6 +519,14 @@
     <message>
         <source>&amp;Thread States</source>
         <translation>线程状态(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Frame Timing</source>
+        <translation>帧计时(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show how long the window takes per frame: the snapshot, the panel updates and the repaint.</source>
+        <translation>显示窗口每帧花费的时间：快照、面板更新与重绘。</translation>
     </message>
 </context>
 <context>

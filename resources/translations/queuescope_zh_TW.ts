@@ -338,6 +338,47 @@
     </message>
 </context>
 <context>
+    <name>qs::FrameTimingView</name>
+    <message>
+        <source>frame timing: no frames yet</source>
+        <translation>影格計時：尚無影格</translation>
+    </message>
+    <message>
+        <source>frame %1 ms (p95 %2) · snapshot %3 · update %4 · paint %5</source>
+        <translation>每影格 %1 ms（p95 %2）· 快照 %3 · 更新 %4 · 繪製 %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>Time the window spends per frame, over the last %n frame(s), in ms.</source>
+        <translation>
+            <numerusform>視窗每個影格花費的時間（最近 %n 個影格，單位 ms）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>snapshot: taking it from the pipeline</source>
+        <translation>快照：從管線取得快照</translation>
+    </message>
+    <message>
+        <source>update: handing it to every panel</source>
+        <translation>更新：交給每個面板</translation>
+    </message>
+    <message>
+        <source>paint: the repaint that follows</source>
+        <translation>繪製：隨後的重繪</translation>
+    </message>
+    <message>
+        <source>whole frame</source>
+        <translation>整個影格</translation>
+    </message>
+    <message>
+        <source>%1 — median %2, p95 %3, max %4</source>
+        <translation>%1 — 中位數 %2，p95 %3，最大 %4</translation>
+    </message>
+    <message>
+        <source>CPU time of the GUI thread (the rest of a frame is waiting)</source>
+        <translation>GUI 執行緒的 CPU 時間（影格其餘的時間都在等待）</translation>
+    </message>
+</context>
+<context>
     <name>qs::MainWindow</name>
     <message>
         <source>About QueueScope</source>
@@ -478,6 +519,14 @@
     <message>
         <source>&amp;Thread States</source>
         <translation>執行緒狀態(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Frame Timing</source>
+        <translation>影格計時(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show how long the window takes per frame: the snapshot, the panel updates and the repaint.</source>
+        <translation>顯示視窗每個影格花費的時間：快照、面板更新與重繪。</translation>
     </message>
 </context>
 <context>

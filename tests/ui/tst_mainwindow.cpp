@@ -4,6 +4,7 @@
 #include "ui/eventlogview.h"
 #include "ui/mainwindow.h"
 #include "ui/runcontrols.h"
+#include "ui/threadtablemodel.h"
 #include "ui/threadtimeline.h"
 
 #include <QAction>
@@ -63,6 +64,25 @@ private slots:
         QVERIFY(window.lastSnapshot());
         QCOMPARE(window.lastSnapshot()->run, RunState::Idle);
         QVERIFY(test::grayDeviation(window.grab().toImage()) > 10);
+    }
+    // The thread table waits behind the event log's tab and is fed only once it shows.
+    void theThreadTableCatchesUpWhenItShows()
+    {
+        QSettings().clear(); // the default layout: the event log's tab in front
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const test::SyntheticRun run;
+        auto *model = window.findChild<ThreadTableModel *>();
+        QVERIFY(model);
+        window.applySnapshot(run.shared(run.durationUs() / 2, window.eventCursor()));
+        QCOMPARE(model->rowCount(), 0);
+        QVERIFY(window.showPanel(QStringLiteral("threads")));
+        QTRY_COMPARE(model->rowCount(), int(run.at(run.durationUs() / 2).threads.size()));
+        window.applySnapshot(run.shared(run.durationUs(), window.eventCursor()));
+        QCOMPARE(model->rowCount(), int(run.end().threads.size())); // and follows the run from then on
+        QVERIFY(window.showPanel(QStringLiteral("events")));
     }
     void aNewRunStartsTheLogAgain()
     {

@@ -154,6 +154,28 @@ private slots:
         QCOMPARE(SamplesView::className(names, 7), QStringLiteral("7"));
         QCOMPARE(SamplesView::className({}, -1), QStringLiteral("?"));
     }
+    // While a run goes the two metrics charts redraw in turn, never both from one snapshot.
+    void metricsChartsTakeTurnsWhileRunning()
+    {
+        auto withMetrics = [](int n, RunState run) {
+            Snapshot s;
+            s.run = run;
+            for (int i = 0; i < n; ++i)
+                s.metrics.append({i, qint64(i) * 10'000, 1.0 / (1 + i), 0.5, -1.0, 100.0 + i});
+            return s;
+        };
+        MetricsCharts metrics;
+        metrics.setSnapshot(withMetrics(10, RunState::Running)); // the first fills both
+        QCOMPARE(metrics.lossPoints(), 10);
+        QCOMPARE(metrics.ratePoints(), 10);
+        const Snapshot more = withMetrics(20, RunState::Running);
+        QTRY_VERIFY((metrics.setSnapshot(more), metrics.lossPoints() == 20 || metrics.ratePoints() == 20));
+        QVERIFY((metrics.lossPoints() == 20) != (metrics.ratePoints() == 20)); // one of them only
+        QTRY_VERIFY((metrics.setSnapshot(more), metrics.lossPoints() == 20 && metrics.ratePoints() == 20));
+        metrics.setSnapshot(withMetrics(30, RunState::Finished)); // the end: both at once
+        QCOMPARE(metrics.lossPoints(), 30);
+        QCOMPARE(metrics.ratePoints(), 30);
+    }
     void chartsHoldTheSeries()
     {
         const Snapshot s = test::richSnapshot();
