@@ -84,7 +84,7 @@ private slots:
         c.pipeline.minAfterDequeue = 32;
         c.pipeline.readerThreads = 4;
         c.trainer.hidden = 16;
-        c.trainer.inputSize = 8;
+        c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
         window.controlsPanel()->configPanel()->setConfig(c);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
