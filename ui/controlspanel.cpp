@@ -42,6 +42,9 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
 
+    // The window's starting point, before any scenario is chosen, and what Reset goes back to.
+    m_config->setDefaults(windowDefaults());
+    m_config->setConfig(windowDefaults());
     m_picker->addBuiltins();
     connect(m_picker, &ScenarioPicker::message, this, &ControlsPanel::message);
     connect(m_picker, &ScenarioPicker::scenarioChosen, this, [this](const QString &key) {

@@ -47,6 +47,11 @@ private slots:
     void listsNoneAndTheBuiltins()
     {
         ControlsPanel panel;
+        // The window's defaults hold before any choice (30 epochs of the demo), and for Reset.
+        QCOMPARE(panel.config().pipeline.numEpochs, 30);
+        QCOMPARE(panel.config(), ControlsPanel::windowDefaults());
+        panel.configPanel()->resetToDefaults();
+        QCOMPARE(panel.config(), ControlsPanel::windowDefaults());
         QComboBox *box = panel.picker()->box();
         QCOMPARE(box->count(), Scenario::builtinNames().size() + 1);
         QCOMPARE(box->itemData(0).toString(), QString());
