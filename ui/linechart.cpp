@@ -5,7 +5,7 @@
 #include <QPolygonF>
 
 #include <algorithm>
-#include <climits>
+#include <optional>
 
 namespace qs {
 
@@ -342,10 +342,10 @@ void LineChart::paintMarkers(QPainter &p, const Series &s, const QPolygonF &poin
         dp.drawEllipse(QRectF(0.5, 0.5, kSize - 1, kSize - 1));
         s.dotColor = s.pen.color();
     }
-    QPoint last(INT_MIN, INT_MIN);
+    std::optional<QPoint> last;
     for (const QPointF &pt : points) {
         const QPoint at = (pt - QPointF(kSize / 2.0, kSize / 2.0)).toPoint();
-        if (std::abs(at.x() - last.x()) < 2 && std::abs(at.y() - last.y()) < 2)
+        if (last && std::abs(at.x() - last->x()) < 2 && std::abs(at.y() - last->y()) < 2)
             continue;
         p.drawPixmap(at, s.dot);
         last = at;

@@ -91,7 +91,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     // The thread table is fed only while it shows (by default it waits behind the event log's
     // tab, moved off screen but not hidden): fitting its columns to every row's text took half
     // of each frame's update.
-    connect(threads, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    m_threadDockWatch = connect(threads, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         m_threadTableShown = visible;
         if (visible && m_last)
             m_threadModel->setSnapshot(*m_last);
@@ -155,6 +155,8 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    // QWidget's destructor hides the docks after this object's members are gone.
+    disconnect(m_threadDockWatch);
     if (m_zoom != 1.0)
         QApplication::setFont(m_baseFont);
 }

@@ -129,6 +129,7 @@ private:
     EventLogView *m_eventLog;
     ThreadTableModel *m_threadModel;
     bool m_threadTableShown = false; // its dock is on screen, not behind another tab
+    QMetaObject::Connection m_threadDockWatch;
     SamplesView *m_samples;
     MetricsCharts *m_metrics;
     QueueChart *m_queueChart;
