@@ -9,6 +9,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
+#include <vector>
 
 namespace qs {
 
@@ -85,13 +86,15 @@ bool Coordinator::isCleanStop(const Status &status) const
 Status Coordinator::requestStop(Status error)
 {
     const bool real = !isCleanStop(error);
+    const QString thread = CoordinatedThread::currentName();
     if (real && error.thread().isEmpty())
-        error = error.withThread(CoordinatedThread::currentName());
+        error = error.withThread(thread);
     bool first = false;
-    bool kept = false;
+    std::vector<Event> recorded;
     bool afterJoin = false;
     {
         std::lock_guard lock(d->mu);
+        bool kept = false;
         if (d->joined) {
             afterJoin = true;
         } else if (!d->stop.load(std::memory_order_relaxed)) {
@@ -99,27 +102,33 @@ Status Coordinator::requestStop(Status error)
             kept = real;
             if (real)
                 d->error = error;
+        }
+        // The events are logged before the stop becomes visible, so the log shows the first
+        // request_stop (and its error) before anything the stop sets off, even on a thread that
+        // polls shouldStop() (a queue's cancelling close, a later request_stop). Step mode holds
+        // this thread at them only after the lock is released.
+        if (Recorder *rec = d->recorder) {
+            if (real) {
+                QJsonObject details = errorJson(error);
+                details.insert(QStringLiteral("kept"), kept);
+                if (afterJoin)
+                    details.insert(QStringLiteral("after_join"), true);
+                recorded.push_back(rec->recordEvent(EventKind::Error, thread, details));
+            }
+            if (!afterJoin) {
+                recorded.push_back(rec->recordEvent(
+                    EventKind::RequestStop, thread,
+                    {{QStringLiteral("error"), real ? QJsonValue(errorJson(error)) : QJsonValue()},
+                     {QStringLiteral("first"), first}}));
+            }
+        }
+        if (first)
             d->stop.store(true, std::memory_order_release);
-        }
     }
-    // Waiters are woken only after the events are recorded, so the log shows the first
-    // request_stop (and its error) before anything the stop sets off (queue closes, a later
-    // request_stop). shouldStop() pollers may already see it; that is fine.
-    if (Recorder *rec = d->recorder) {
-        const QString thread = CoordinatedThread::currentName();
-        if (real) {
-            QJsonObject details = errorJson(error);
-            details.insert(QStringLiteral("kept"), kept);
-            if (afterJoin)
-                details.insert(QStringLiteral("after_join"), true);
-            rec->event(EventKind::Error, thread, details);
-        }
-        if (!afterJoin) {
-            rec->event(EventKind::RequestStop, thread,
-                       {{QStringLiteral("error"), real ? QJsonValue(errorJson(error)) : QJsonValue()},
-                        {QStringLiteral("first"), first}});
-        }
-    }
+    for (const Event &e : recorded)
+        d->recorder->passGate(e);
+    // Waiters are woken only after the gate let this thread go: in step mode the stop's effects
+    // on waiting threads (the close-on-stop watchers) come one step after the request_stop.
     if (first)
         d->cv.notify_all();
     return afterJoin && real ? error : Status::ok();

@@ -41,9 +41,11 @@ class Recorder;
 //    release). join()'s return happens-after the exit of every thread it saw end.
 //  - Observation (with a Recorder): events request_stop {error, first}, error {kind, message,
 //    kept}, join {result, still_running}; the caller of waitForStop is marked Waiting and the
-//    caller of join Joining while they wait, Running after. Events are recorded after every
-//    lock is released, on the calling thread, so the Recorder's step gate may hold the caller
-//    there: a UI thread that requests a stop in step mode should release the gate first.
+//    caller of join Joining while they wait, Running after. requestStop logs its events
+//    before the stop becomes visible to anyone, so nothing the stop sets off is logged before
+//    it; the Recorder's step gate may then hold the caller, after every lock is released, and
+//    waitForStop's waiters are woken once it lets the caller go. A UI thread that requests a
+//    stop in step mode should release the gate first.
 //
 // Example (the trainer thread of a run):
 //   Coordinator coord(&recorder);
