@@ -74,8 +74,8 @@ private:
     QPushButton *m_reset = nullptr;
 
     QSpinBox *m_epochs, *m_readers, *m_filenameCapacity, *m_exampleCapacity, *m_minAfterDequeue, *m_batchSize,
-        *m_imageWidth, *m_imageHeight, *m_hidden, *m_maxSteps, *m_evalEvery, *m_readerDelay,
-        *m_decodeDelay, *m_trainerDelay, *m_workers, *m_workerStep;
+        *m_imageWidth, *m_imageHeight, *m_hidden, *m_maxSteps, *m_evalEvery, *m_readerDelay, *m_decodeDelay,
+        *m_trainerDelay, *m_workers, *m_workerStep;
     QCheckBox *m_shuffleFiles, *m_shuffleQueue, *m_smallerFinal, *m_skipCorrupt, *m_startRunners;
     QDoubleSpinBox *m_fileSeed, *m_shuffleSeed, *m_grace, *m_hang, *m_stopProbability;
     QComboBox *m_feed = nullptr;

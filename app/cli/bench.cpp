@@ -24,7 +24,8 @@ constexpr Flag kConfigFlags[] = {
     {"capacity", "example_capacity", "N", "Capacity of the example queue. Default 224."},
     {"min-after-dequeue", "min_after_dequeue", "N", "shuffle_batch's min_after_dequeue. Default 128."},
     {"hidden", "hidden", "N", "Hidden units of the MLP. Default 64."},
-    {"input-size", "input_size", "N", "Readers resize every image to N x N; the model sees N x N x 3. Default 16."},
+    {"input-size", "input_size", "N",
+     "Readers resize every image to N x N; the model sees N x N x 3. Default 16."},
 };
 
 QString megabytes(double perSecond)

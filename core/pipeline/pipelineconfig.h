@@ -31,7 +31,7 @@ struct PipelineConfig {
     int decodeDelayMs = 0;    // decode_delay_ms: per example decoded
     int trainerDelayMs = 0;   // trainer_delay_ms: per training step
 
-    static constexpr int kMaxImageSide = 256; // the model's input grows with width x height
+    static constexpr int kMaxImageSide = 256;                   // the model's input grows with width x height
     static constexpr quint64 kMaxSeed = (quint64(1) << 53) - 1; // seeds must survive a JSON double
 
     QJsonObject toJson() const;
