@@ -219,10 +219,9 @@ Result<RunConfig> RunConfig::fromJson(const QJsonObject &json, const RunConfig &
     if (const QJsonValue side = json.value(QLatin1String("input_size")); !side.isUndefined()) {
         if (!side.isDouble() || side.toDouble() != double(side.toInt()))
             return bad(QStringLiteral("'input_size' must be an integer"));
-        pipelineJson.insert(QStringLiteral("image_width"),
-                            json.value(QLatin1String("image_width")).toInt(side.toInt()));
-        pipelineJson.insert(QStringLiteral("image_height"),
-                            json.value(QLatin1String("image_height")).toInt(side.toInt()));
+        // An explicit image_width or image_height is laid over these by the loop below.
+        pipelineJson.insert(QStringLiteral("image_width"), side.toInt());
+        pipelineJson.insert(QStringLiteral("image_height"), side.toInt());
     }
     for (auto it = json.begin(); it != json.end(); ++it) {
         if (it.key() == QLatin1String("input_size"))

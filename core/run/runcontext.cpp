@@ -93,7 +93,7 @@ Status RunContext::joinThreads(QList<ThreadHandle> threads)
 void RunContext::finish(EndHow how, const Status &error)
 {
     {
-        std::lock_guard lock(m_outcomeMu);
+        std::lock_guard lock(m_mu);
         m_outcome.how = how;
         m_outcome.error = error;
     }
@@ -101,13 +101,13 @@ void RunContext::finish(EndHow how, const Status &error)
                     {{QStringLiteral("how"), endHowKey(how)},
                      {QStringLiteral("error"), statusJson(error, KindStyle::Key)}});
     recorder->setRunState(RunState::Finished, how, error);
-    std::lock_guard lock(m_outcomeMu);
+    std::lock_guard lock(m_mu);
     m_outcome.finished = true;
 }
 
 void RunContext::publish(const RunOutcome &outcome)
 {
-    std::lock_guard lock(m_outcomeMu);
+    std::lock_guard lock(m_mu);
     const bool finished = m_outcome.finished;
     const EndHow how = m_outcome.how;
     const Status error = m_outcome.error;
@@ -119,19 +119,19 @@ void RunContext::publish(const RunOutcome &outcome)
 
 RunOutcome RunContext::outcome() const
 {
-    std::lock_guard lock(m_outcomeMu);
+    std::lock_guard lock(m_mu);
     return m_outcome;
 }
 
 void RunContext::adoptThreads(const QList<ThreadHandle> &threads)
 {
-    std::lock_guard lock(m_outcomeMu);
+    std::lock_guard lock(m_mu);
     m_adopted << threads;
 }
 
 QList<ThreadHandle> RunContext::adoptedThreads() const
 {
-    std::lock_guard lock(m_outcomeMu);
+    std::lock_guard lock(m_mu);
     return m_adopted;
 }
 

@@ -82,9 +82,9 @@ struct RunContext {
     QList<ThreadHandle> adoptedThreads() const;
 
 private:
-    mutable std::mutex m_outcomeMu;
-    RunOutcome m_outcome;          // guarded by m_outcomeMu
-    QList<ThreadHandle> m_adopted; // guarded by m_outcomeMu
+    mutable std::mutex m_mu;
+    RunOutcome m_outcome;          // guarded by m_mu
+    QList<ThreadHandle> m_adopted; // guarded by m_mu
 };
 
 QString endHowKey(EndHow how); // "end_of_data", "stopped", "error" ("" for None)
