@@ -5,7 +5,7 @@
 //
 // Each case runs for about S seconds (default 1) on one thread. Target: parsing is never the
 // bottleneck next to decoding, and a raw 64x64x3 record parses and decodes at > 20k records/s.
-// `queuescope-cli bench` measures the same stages on the user's own records (core/bench).
+// `queuescope-cli bench` measures the same stages on the user's own records (the bench library).
 
 #include "bench/stagerate.h"
 #include "example/examplebuilder.h"

@@ -5,7 +5,7 @@
 // Each row moves `elements` ints from P producer threads (enqueue one at a time, as a reader does)
 // to one consumer (dequeueUpTo(32) as the trainer does, or dequeue() one at a time) through a
 // queue of capacity 1024. Target: FIFOQueue, 1 producer, dequeue one: >= 2 M elements/s.
-// The measuring code is core/bench's (queuebench.h), shared with `queuescope-cli bench`.
+// The measuring code is in queuebench.h, shared with `queuescope-cli bench`.
 
 #include "bench/machineinfo.h"
 #include "bench/queuebench.h"

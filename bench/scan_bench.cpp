@@ -5,7 +5,7 @@
 //
 // Without FILE it writes an uncompressed file of --size-mb (512) MB with records of 1 KiB to
 // 2 * --record-kib (80) KiB in a temporary folder. Targets: ratio >= 0.5, peak RSS < 64 MB.
-// The measuring code is core/bench's (scanbench.h), shared with `queuescope-cli bench`.
+// The measuring code is in scanbench.h, shared with `queuescope-cli bench`.
 
 #include "bench/machineinfo.h"
 #include "bench/recordfiles.h"

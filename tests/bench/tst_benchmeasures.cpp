@@ -1,4 +1,4 @@
-// The measuring helpers of core/bench: they count what they say they count, refuse bad input
+// The measuring helpers of the bench library: they count what they say they count, refuse bad input
 // with a clear error, and clean up after themselves. No figure is checked against a speed.
 #include "bench/benchdataset.h"
 #include "bench/machineinfo.h"
