@@ -4,7 +4,7 @@
 #include "bench/targetbench_p.h"
 #include "bench/trainbench.h"
 #include "run/pipeline.h"
-#include "run/samplemaker.h"
+#include "feed/samplemaker.h"
 
 #include <QTemporaryDir>
 

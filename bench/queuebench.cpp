@@ -4,7 +4,7 @@
 #include "pipeline/coordinatedthread.h"
 #include "pipeline/fifoqueue.h"
 #include "pipeline/randomshufflequeue.h"
-#include "pipeline/sample.h"
+#include "feed/sample.h"
 
 #include <QElapsedTimer>
 

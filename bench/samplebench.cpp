@@ -3,7 +3,7 @@
 #include "example/exampleparser.h"
 #include "example/sampledecoder.h"
 #include "record/recordreader.h"
-#include "run/samplemaker.h"
+#include "feed/samplemaker.h"
 
 #include <algorithm>
 #include <latch>

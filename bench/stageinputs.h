@@ -2,7 +2,7 @@
 
 #include "base/result.h"
 #include "run/runconfig.h"
-#include "run/samplemaker.h"
+#include "feed/samplemaker.h"
 #include "train/annmlpmodel.h"
 
 #include <QByteArray>

@@ -86,4 +86,29 @@ QString bundledDemoDir()
     return findBundledDemoDir(bundledDemoSearchPath());
 }
 
+BundledDemo bundledDemo()
+{
+    BundledDemo demo;
+    const QString dir = bundledDemoDir();
+    if (dir.isEmpty())
+        return demo;
+    demo.trainFile = QDir(dir).filePath(QLatin1String(kBundledDemoTrainFile));
+    const QString eval = QDir(dir).filePath(QLatin1String(kBundledDemoEvalFile));
+    if (QFileInfo::exists(eval))
+        demo.evalFile = eval;
+    demo.classNames = bundledDemoClassNames();
+    return demo;
+}
+
+bool BundledDemo::isTheTrainingData(const QStringList &files) const
+{
+    return isFound() && files.size() == 1 && QFileInfo(files.first()) == QFileInfo(trainFile);
+}
+
+QString bundledDemoMissingMessage()
+{
+    return QStringLiteral("no input files, and the bundled demo dataset was not found. Give TFRecord files, "
+                          "or write the demo dataset with `queuescope-cli demo` and pass its files.");
+}
+
 } // namespace qs

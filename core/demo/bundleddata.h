@@ -30,4 +30,20 @@ QStringList bundledDemoSearchPath();
 QString findBundledDemoDir(const QStringList &searchPath);
 QString bundledDemoDir(); // findBundledDemoDir(bundledDemoSearchPath())
 
+// The one place that knows what a run given no files trains on: the bundled training file, the
+// held-out file that goes with it, and the demo's class names. The window, the CLI and the
+// bench all ask here.
+struct BundledDemo {
+    QString trainFile; // empty when the dataset is not found (then: `queuescope-cli demo`)
+    QString evalFile;  // empty when absent
+    QStringList classNames;
+    bool isFound() const { return !trainFile.isEmpty(); }
+    // Whether `files` is exactly the bundled training file (the run then names its classes
+    // after the demo's shapes).
+    bool isTheTrainingData(const QStringList &files) const;
+};
+BundledDemo bundledDemo();
+// What to say when a run was given no files and the demo is missing.
+QString bundledDemoMissingMessage();
+
 } // namespace qs

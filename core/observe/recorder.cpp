@@ -1,6 +1,8 @@
 #include "observe/recorder.h"
 #include "observe/recorder_p.h"
 
+#include "base/statusjson.h"
+
 #include <QDebug>
 
 namespace qs {
@@ -174,8 +176,12 @@ void Recorder::setGate(Gate gate)
     d->gate = std::move(shared);
 }
 
-void Recorder::metric(const MetricPoint &point)
+void Recorder::metric(MetricPoint point)
 {
+    {
+        std::lock_guard lock(d->samplesMu);
+        point.samplesPerSec = d->sampleRate.perSec(std::max(point.tUs, d->lastSampleUs), 0).first;
+    }
     std::lock_guard lock(d->metricMu);
     d->metrics.push(point);
 }
@@ -190,14 +196,58 @@ void Recorder::setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames)
 
 void Recorder::addSamples(qint64 n)
 {
+    const qint64 now = d->now();
     std::lock_guard lock(d->samplesMu);
+    if (d->firstSampleUs < 0)
+        d->firstSampleUs = now;
+    if (n <= 0)
+        return;
+    d->lastSampleUs = now;
     d->samples.fetch_add(n, std::memory_order_relaxed);
-    d->sampleRate.add(d->now(), n, 0);
+    d->sampleRate.add(now, n, 0);
+}
+
+void Recorder::setAccuracy(double train, double eval)
+{
+    std::lock_guard lock(d->samplesMu);
+    d->trainAccuracy = train;
+    d->evalAccuracy = eval;
+}
+
+void Recorder::setHeldOutSamples(int n)
+{
+    std::lock_guard lock(d->samplesMu);
+    d->heldOutSamples = n;
+}
+
+void Recorder::recordSkipped(const Status &skipped, const QString &thread)
+{
+    {
+        std::lock_guard lock(d->samplesMu);
+        ++d->skippedRecords;
+    }
+    QJsonObject details = statusToJson(skipped).toObject();
+    details.insert(QStringLiteral("what"), QStringLiteral("skipped_record"));
+    details.remove(QStringLiteral("thread"));
+    event(EventKind::Note, thread, details);
 }
 
 void Recorder::setSteps(qint64 steps)
 {
     d->steps.store(steps, std::memory_order_release);
+}
+
+void Recorder::setTopology(Topology topology)
+{
+    auto shared = std::make_shared<const Topology>(std::move(topology));
+    std::lock_guard lock(d->topologyMu);
+    d->topology = std::move(shared);
+}
+
+TopologyPtr Recorder::topology() const
+{
+    std::lock_guard lock(d->topologyMu);
+    return d->topology;
 }
 
 void Recorder::setRunState(RunState run, EndHow how, const Status &error)

@@ -94,12 +94,27 @@ public:
     using Gate = std::function<void(const Event &)>;
     void setGate(Gate gate); // any time, {} removes it; an event in flight uses the gate it saw
 
-    // Training and run-level facts.
-    void metric(const MetricPoint &point);
+    // Training and run-level facts: the one place a run's figures are kept (the snapshot, the
+    // summary, the CLI and the window all read them here).
+    // metric() fills point.samplesPerSec itself: the trainer's throughput over the last second.
+    void metric(MetricPoint point);
     void setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames = {}); // empty names: keep the last
-    void addSamples(qint64 n); // samples consumed by the trainer
+    // Samples consumed by the trainer. The first call (n may be 0: "the first batch is being
+    // fetched") starts the clock of Snapshot::samplesPerSec, the mean from then to the latest
+    // samples.
+    void addSamples(qint64 n);
     void setSteps(qint64 steps);
+    void setAccuracy(double train, double eval); // < 0: none yet
+    void setHeldOutSamples(int n);
+    // A record a reader skipped (skip_corrupt): counted, and a `note` event {what:
+    // "skipped_record", kind, message, file, record, offset} on `thread`.
+    void recordSkipped(const Status &skipped, const QString &thread);
     void setRunState(RunState run, EndHow how = EndHow::None, const Status &error = {});
+
+    // The pipeline's shape (see observe/topology.h): set by the run that builds it, before its
+    // threads start, and again when it grows (the worker demo's workers). Snapshots carry it.
+    void setTopology(Topology topology);
+    TopologyPtr topology() const;
 
     // Read side. Fills every field of `out` but stepMode and threadsAtGate (the step gate's);
     // events with seq >= eventCursor, at most snapshotEventLimit of them.

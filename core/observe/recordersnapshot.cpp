@@ -89,7 +89,16 @@ void Recorder::fillSnapshot(Snapshot *out, qint64 eventCursor) const
     {
         std::lock_guard lock(d->samplesMu);
         out->samples = d->samples.load(std::memory_order_relaxed);
-        out->samplesPerSec = d->sampleRate.perSec(now, 0).first;
+        const double seconds = double(d->lastSampleUs - d->firstSampleUs) / 1e6;
+        out->samplesPerSec = d->firstSampleUs >= 0 && seconds > 0 ? double(out->samples) / seconds : 0;
+        out->trainAccuracy = d->trainAccuracy;
+        out->evalAccuracy = d->evalAccuracy;
+        out->heldOutSamples = d->heldOutSamples;
+        out->skippedRecords = d->skippedRecords;
+    }
+    {
+        std::lock_guard lock(d->topologyMu);
+        out->topology = d->topology;
     }
     {
         std::lock_guard lock(d->runMu);

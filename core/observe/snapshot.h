@@ -2,6 +2,7 @@
 
 #include "base/status.h"
 #include "observe/threadstate.h"
+#include "observe/topology.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -98,7 +99,7 @@ struct MetricPoint {
     double loss = 0;
     double trainAccuracy = 0;
     double evalAccuracy = -1; // < 0 where no evaluation ran at this step
-    double samplesPerSec = 0;
+    double samplesPerSec = 0; // the trainer's throughput over the last second (Recorder::metric)
 };
 
 // A preview image: 8-bit, row-major, channels 1 or 3 (RGB order). core has no QImage.
@@ -127,11 +128,17 @@ struct Snapshot {
     QList<MetricPoint> metrics; // bounded, oldest first
     QList<Thumbnail> batch;     // the latest batch's preview
     QStringList classNames;     // label -> name where known
+    // The run's figures (Recorder is their one source).
     qint64 steps = 0;
     qint64 samples = 0;
-    double samplesPerSec = 0;
+    double samplesPerSec = 0;  // samples over the time from the first batch fetched to the latest
+    double trainAccuracy = -1; // the trainer's mean over its last steps; < 0 before the first
+    double evalAccuracy = -1;  // the latest held-out accuracy; < 0 when never evaluated
+    int heldOutSamples = 0;
+    qint64 skippedRecords = 0;
     bool stepMode = false;
     int threadsAtGate = 0; // threads paused at the step gate
+    TopologyPtr topology;  // the pipeline's shape; never null in a Recorder's snapshot
 };
 
 using SnapshotPtr = std::shared_ptr<const Snapshot>;

@@ -1,21 +1,24 @@
 #include "run/pipeline.h"
 
 #include "demo/bundleddata.h"
+#include "feed/readoptions.h"
 #include "observe/chrometrace.h"
 #include "observe/jsonlexport.h"
 #include "pipeline/batching.h"
 #include "pipeline/inputproducer.h"
 #include "record/inputfiles.h"
-#include "run/batchsource.h"
-#include "run/datasetprobe.h"
-#include "run/naivefeed.h"
-#include "run/readerstage.h"
+#include "feed/batchsource.h"
+#include "feed/datasetprobe.h"
+#include "feed/heldoutset.h"
+#include "feed/naivefeed.h"
+#include "feed/readerstage.h"
+#include "pipeline/statuserror.h"
 #include "run/runcontext.h"
-#include "run/scenariofaults.h"
-#include "run/trainer.h"
 #include "run/watchdog.h"
 #include "run/workersdemo.h"
+#include "scenario/scenariofaults.h"
 #include "train/annmlpmodel.h"
+#include "train/trainer.h"
 
 #include <QDebug>
 #include <QDir>
@@ -56,31 +59,16 @@ void leak(std::shared_ptr<RunContext> context)
 
 } // namespace
 
-QStringList Pipeline::defaultDemoFiles()
-{
-    const QString dir = bundledDemoDir();
-    if (dir.isEmpty())
-        return {};
-    return {QDir(dir).filePath(QLatin1String(kBundledDemoTrainFile))};
-}
-
-QString Pipeline::defaultDemoEvalFile()
-{
-    const QString dir = bundledDemoDir();
-    const QString eval = dir.isEmpty() ? QString() : QDir(dir).filePath(QLatin1String(kBundledDemoEvalFile));
-    return QFileInfo::exists(eval) ? eval : QString();
-}
-
 Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::optional<Scenario> scenario)
 {
     std::unique_ptr<Pipeline> p(new Pipeline);
-    p->m_workersMode = scenario && scenario->mode == QLatin1String("workers");
-    if (Status s = p->m_workersMode ? config.trainer.validate() : config.validate(); !s.isOk())
+    p->m_mode = scenario ? scenario->mode : RunMode::Pipeline;
+    if (Status s = config.validate(p->m_mode); !s.isOk())
         return s;
     auto ctx = std::make_shared<RunContext>();
     ctx->pacer.setSpeed(config.trainer.speed);
 
-    if (!p->m_workersMode) {
+    if (!p->isWorkersMode()) {
         Result<QStringList> files = expandInputs(config.pipeline.files);
         if (!files)
             return files.status();
@@ -96,19 +84,24 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
             config.trainer.evalFile = eval->first();
         }
     }
-    ctx->config = config;
     if (scenario) {
-        if (Status s = applyScenarioFaults(*ctx, *scenario); !s.isOk())
-            return s;
+        Result<InjectedFaults> faults = injectScenarioFaults(*scenario, config.pipeline.files);
+        if (!faults)
+            return faults.status();
+        config.pipeline.files = faults->files;
+        ctx->scratch = std::move(faults->scratch);
+        p->m_readerThrowAfter = faults->readerThrowAfter;
+        p->m_trainerThrowAt = faults->trainerThrowAt;
+        p->m_stuckWorker = faults->stuckWorker;
     }
 
-    if (!p->m_workersMode) {
-        const TrainerConfig &t = ctx->config.trainer;
-        Result<DatasetProbe> probe = DatasetProbe::run(ctx->config.pipeline.files, t);
+    if (!p->isWorkersMode()) {
+        const TrainerConfig &t = config.trainer;
+        Result<DatasetProbe> probe = DatasetProbe::run(config.pipeline.files, {t.numClasses, t.specJson});
         if (!probe)
             return probe.status();
         AnnMlpOptions options;
-        options.input = InputSpec{ctx->config.pipeline.imageWidth, ctx->config.pipeline.imageHeight, 3};
+        options.input = InputSpec{config.pipeline.imageWidth, config.pipeline.imageHeight, 3};
         options.classes = probe->numClasses;
         options.hidden = t.hidden;
         Result<std::unique_ptr<AnnMlpModel>> model = AnnMlpModel::create(options);
@@ -116,17 +109,16 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
             return model.status();
         p->m_model = std::move(*model);
         ctx->maker = SampleMaker(probe->spec, options.input);
-        ctx->numClasses = probe->numClasses;
-        const QStringList demo = defaultDemoFiles();
-        const bool demoData = ctx->config.pipeline.files.size() == 1 && !demo.isEmpty() &&
-                              QFileInfo(ctx->config.pipeline.files.first()) == QFileInfo(demo.first());
-        if (demoData && bundledDemoClassNames().size() == probe->numClasses)
-            ctx->classNames = bundledDemoClassNames();
+        p->m_numClasses = probe->numClasses;
+        const BundledDemo demo = bundledDemo();
+        if (demo.isTheTrainingData(config.pipeline.files) && demo.classNames.size() == probe->numClasses)
+            p->m_classNames = demo.classNames;
         else
             for (int i = 0; i < probe->numClasses; ++i)
-                ctx->classNames << QString::number(i);
-        ctx->holdOut = t.evalFile.isEmpty() ? HoldOut::forFraction(t.evalFraction) : HoldOut{};
+                p->m_classNames << QString::number(i);
+        p->m_holdOut = t.evalFile.isEmpty() ? HoldOut::forFraction(t.evalFraction) : HoldOut{};
     }
+    p->m_config = std::move(config);
     p->m_context = std::move(ctx);
     p->m_scenario = std::move(scenario);
     return p;
@@ -146,7 +138,7 @@ Pipeline::~Pipeline()
     ctx.pacer.interrupt();
     using Clock = std::chrono::steady_clock;
     const auto deadline =
-        Clock::now() + std::chrono::milliseconds(qint64(ctx.config.trainer.gracePeriodS * 1000) + 5000);
+        Clock::now() + std::chrono::milliseconds(qint64(m_config.trainer.gracePeriodS * 1000) + 5000);
     bool allDone = true;
     auto waitFor = [&](const QList<ThreadHandle> &threads) {
         for (const ThreadHandle &t : threads) {
@@ -156,8 +148,13 @@ Pipeline::~Pipeline()
         }
     };
     waitFor(m_threads);
-    // Once the main thread has ended, the list of threads it started itself is complete.
-    const QList<ThreadHandle> adopted = ctx.adoptedThreads();
+    // Once the main thread has ended, the list of threads it started itself (the workers demo's
+    // workers, registered with the coordinator) is complete.
+    QList<ThreadHandle> adopted;
+    for (const ThreadHandle &t : ctx.coord.registeredThreads()) {
+        if (!m_threads.contains(t))
+            adopted << t;
+    }
     waitFor(adopted);
     const QList<ThreadHandle> threads = m_threads + adopted;
     if (!allDone) {
@@ -174,7 +171,7 @@ Pipeline::~Pipeline()
 
 const RunConfig &Pipeline::config() const
 {
-    return m_context->config;
+    return m_config;
 }
 
 FeatureSpec Pipeline::featureSpec() const
@@ -184,18 +181,18 @@ FeatureSpec Pipeline::featureSpec() const
 
 int Pipeline::numClasses() const
 {
-    return m_context->numClasses;
+    return m_numClasses;
 }
 
 QStringList Pipeline::classNames() const
 {
-    return m_context->classNames;
+    return m_classNames;
 }
 
 void Pipeline::setClassNames(const QStringList &names)
 {
     if (!m_main)
-        m_context->classNames = names;
+        m_classNames = names;
 }
 
 Status Pipeline::start()
@@ -210,55 +207,117 @@ Status Pipeline::start()
         if (ObservedThread::currentId() >= 0)
             gate->pass(e);
     });
-    return m_workersMode ? startWorkers() : startPipeline();
+    return isWorkersMode() ? startWorkers() : startPipeline();
 }
 
 void Pipeline::startWatchdog(const std::shared_ptr<QueueBase> &watched, const QList<ThreadHandle> &feeders,
                              const QList<std::shared_ptr<QueueBase>> &orphans)
 {
-    auto watchdog = std::make_shared<Watchdog>(m_context, watched, feeders, orphans);
+    Watchdog::Options options{m_config.trainer.hangSeconds, m_config.trainer.stopAfterS};
+    auto watchdog = std::make_shared<Watchdog>(m_context, options, m_trainerId, watched, feeders, orphans);
     m_threads << m_context->coord.startThread(QStringLiteral("watchdog"), ThreadRole::Watcher,
                                               [watchdog] { return watchdog->run(); });
+}
+
+void Pipeline::startMain(const QString &name, ThreadRole role, std::function<Status()> body)
+{
+    m_main = std::make_shared<CoordinatedThread>(name, role, std::move(body), m_context->recorder.get());
+    m_threads << m_main;
+    m_main->start();
 }
 
 Status Pipeline::startWorkers()
 {
     RunContext &ctx = *m_context;
-    if (ctx.config.trainer.stopAfterS > 0)
+    const TrainerConfig &t = m_config.trainer;
+    Topology topology;
+    topology.readsFiles = false;
+    topology.threads << TopologyThread{QStringLiteral("coordinator"), ThreadRole::Main, CodeRole::CoordinatorMain,
+                                       QStringLiteral("coordinator"), {}, {}, {}};
+    for (int i = 0; i < t.workers; ++i)
+        topology.threads << TopologyThread{WorkersDemo::workerName(i), ThreadRole::Worker, CodeRole::WorkerLoop,
+                                           QStringLiteral("worker %1").arg(i), {}, {}, {}};
+    if (t.stopAfterS > 0)
+        topology.threads << TopologyThread{QStringLiteral("watchdog"), ThreadRole::Watcher, CodeRole::None,
+                                           QStringLiteral("watchdog"), {}, {}, {}};
+    ctx.recorder->setTopology(topology);
+    if (t.stopAfterS > 0)
         startWatchdog(nullptr, {}, {});
-    auto demo = std::make_shared<WorkersDemo>(m_context);
-    m_main = std::make_shared<CoordinatedThread>(
-        QStringLiteral("coordinator"), ThreadRole::Main, [demo] { return demo->run(); }, ctx.recorder.get());
-    m_threads << m_main;
-    m_main->start();
+    WorkersDemo::Options options{t.workers, std::chrono::milliseconds(t.workerStepMs), t.stopProbability,
+                                 std::chrono::milliseconds(qint64(t.gracePeriodS * 1000))};
+    auto demo = std::make_shared<WorkersDemo>(m_context, options);
+    startMain(QStringLiteral("coordinator"), ThreadRole::Main, [demo] { return demo->run(); });
     return {};
 }
+
+namespace {
+
+// The topology entries of one QueueRunner's threads: its enqueue threads (the first
+// `enqueueThreads` handles) and its close-on-stop watcher (the one after them).
+void addRunner(Topology *topology, const QList<ThreadHandle> &threads, int enqueueThreads, ThreadRole role,
+               CodeRole code, const QString &label, const QString &queue, const QString &from)
+{
+    for (int i = 0; i < threads.size(); ++i) {
+        TopologyThread t;
+        t.name = threads[i]->name();
+        if (i < enqueueThreads) {
+            t.role = role;
+            t.code = code;
+            t.label = enqueueThreads > 1 ? QStringLiteral("%1 %2").arg(label).arg(i) : label;
+            t.enqueuesInto = {queue};
+            if (!from.isEmpty())
+                t.dequeuesFrom = {from};
+        } else {
+            t.role = ThreadRole::Watcher;
+            t.code = CodeRole::CloseOnStop;
+            t.label = QStringLiteral("close_on_stop");
+            t.closes = queue;
+        }
+        topology->threads << t;
+    }
+}
+
+} // namespace
 
 Status Pipeline::startPipeline()
 {
     RunContext &ctx = *m_context;
-    const PipelineConfig &pc = ctx.config.pipeline;
-    const bool startRunners = ctx.config.trainer.startQueueRunners;
+    const PipelineConfig &pc = m_config.pipeline;
+    const TrainerConfig &tc = m_config.trainer;
+    const bool startRunners = tc.startQueueRunners;
     std::unique_ptr<BatchSource> source;
     std::shared_ptr<QueueBase> examples;
     QList<ThreadHandle> feeders;
     QList<std::shared_ptr<QueueBase>> orphans;
+    Topology topology;
+    ReadOptions read{m_holdOut, pc.skipCorrupt, std::chrono::milliseconds(pc.readerDelayMs),
+                     std::chrono::milliseconds(pc.decodeDelayMs)};
+    Recorder *recorder = ctx.recorder.get();
+    SkipReport onSkipped = [recorder](const Status &skipped) {
+        recorder->recordSkipped(skipped, ObservedThread::currentName());
+    };
 
-    if (ctx.config.trainer.feed == FeedMode::Naive) {
-        source = std::make_unique<NaiveFeed>(m_context);
+    if (tc.feed == FeedMode::Naive) {
+        NaiveFeed::Options o{pc.files,     pc.numEpochs, pc.shuffleFiles, pc.fileSeed,
+                             pc.batchSize, pc.allowSmallerFinalBatch,   read};
+        Coordinator *coord = &ctx.coord;
+        source = std::make_unique<NaiveFeed>(ctx.maker, ctx.pacer, o, [coord] { return coord->shouldStop(); },
+                                             onSkipped);
     } else {
         InputProducerOptions po;
         po.numEpochs = pc.numEpochs;
         po.shuffle = pc.shuffleFiles;
         po.seed = pc.fileSeed;
         po.capacity = pc.filenameCapacity;
-        po.recorder = ctx.recorder.get();
+        po.recorder = recorder;
         Result<InputProducer> producer = stringInputProducer(pc.files, po);
         if (!producer)
             return producer.status();
 
-        auto reader = std::make_shared<ReaderStage>(m_context, producer->queue, pc.readerThreads);
-        EnqueueBody<Sample> body = [reader](Queue<Sample> &q, int i) { return (*reader)(q, i); };
+        auto reader = std::make_shared<ReaderStage>(ctx.maker, ctx.pacer, read, producer->queue, pc.readerThreads,
+                                                    onSkipped, m_readerThrowAfter);
+        // The body keeps the run's shared parts alive for the reader, which refers to them.
+        EnqueueBody<Sample> body = [reader, run = m_context](Queue<Sample> &q, int i) { return (*reader)(q, i); };
         auto fill = [&](BatchOptions &o, const QString &name) {
             o.name = name;
             o.numThreads = pc.readerThreads;
@@ -266,7 +325,7 @@ Status Pipeline::startPipeline()
             o.batchSize = pc.batchSize;
             o.allowSmallerFinalBatch = pc.allowSmallerFinalBatch;
             o.role = ThreadRole::Reader;
-            o.recorder = ctx.recorder.get();
+            o.recorder = recorder;
         };
         Result<Batcher<Sample>> batcher = Status(ErrorKind::Internal, QStringLiteral("no batcher"));
         if (pc.useShuffleQueue) { // tf.train.shuffle_batch
@@ -285,18 +344,38 @@ Status Pipeline::startPipeline()
 
         // tf.train.start_queue_runners(coord): every runner's threads, registered with the
         // coordinator; with start_queue_runners = false they are made but never started.
-        m_threads << producer->runner->createThreads(ctx.coord, startRunners);
+        const QString filenames = producer->queue->name();
+        examples = batcher->queue();
+        topology.queues << TopologyQueue{filenames, QueueRole::Filenames, QStringLiteral("filename queue")}
+                        << TopologyQueue{examples->name(), QueueRole::Examples, QStringLiteral("example queue")};
+        const QList<ThreadHandle> producers = producer->runner->createThreads(ctx.coord, startRunners);
+        m_threads << producers;
+        addRunner(&topology, producers, 1, ThreadRole::Producer, CodeRole::InputProducer,
+                  QStringLiteral("input producer"), filenames, {});
         const QList<ThreadHandle> readers = batcher->runner()->createThreads(ctx.coord, startRunners);
         m_threads << readers;
+        addRunner(&topology, readers, pc.readerThreads, ThreadRole::Reader, CodeRole::Reader,
+                  QStringLiteral("reader"), examples->name(), filenames);
         feeders = readers.mid(0, pc.readerThreads); // the last one is the close-on-stop watcher
-        examples = batcher->queue();
         if (!startRunners)
             orphans = {producer->queue, examples};
         source = std::make_unique<QueueBatchSource>(*batcher, &ctx.pacer);
     }
+    // The trainer goes after the example queue's threads, the watchers of the run after it.
+    TopologyThread trainerNode{QStringLiteral("trainer"), ThreadRole::Trainer, CodeRole::Trainer,
+                               QStringLiteral("trainer"), {}, {}, {}};
+    if (examples)
+        trainerNode.dequeuesFrom = {examples->name()};
+    topology.threads << trainerNode;
+    topology.threads << TopologyThread{QStringLiteral("watchdog"), ThreadRole::Watcher, CodeRole::None,
+                                       QStringLiteral("watchdog"), {}, {}, {}};
+    if (m_stuckWorker)
+        topology.threads << TopologyThread{QStringLiteral("stuck-worker"), ThreadRole::Worker, CodeRole::None,
+                                           QStringLiteral("stuck worker"), {}, {}, {}};
+    ctx.recorder->setTopology(topology);
     startWatchdog(examples, feeders, orphans);
 
-    if (ctx.faults.stuckWorker) {
+    if (m_stuckWorker) {
         m_stuck = std::make_shared<StuckWorker>();
         m_threads << ctx.coord.startThread(
             QStringLiteral("stuck-worker"), ThreadRole::Worker, [stuck = m_stuck] {
@@ -308,12 +387,47 @@ Status Pipeline::startPipeline()
             });
     }
 
-    auto trainer = std::make_shared<Trainer>(m_context, std::move(source), std::move(m_model));
-    m_main = std::make_shared<CoordinatedThread>(
-        QStringLiteral("trainer"), ThreadRole::Trainer, [trainer] { return trainer->run(); },
-        ctx.recorder.get());
-    m_threads << m_main;
-    m_main->start();
+    Trainer::Options options;
+    options.maxSteps = tc.maxSteps;
+    options.evalEvery = tc.evalEvery;
+    options.previewCount = tc.previewCount;
+    options.stepDelay = std::chrono::milliseconds(pc.trainerDelayMs);
+    options.throwAtStep = m_trainerThrowAt;
+    options.classNames = m_classNames;
+    options.heldOutFrom =
+        tc.evalFile.isEmpty() ? QStringLiteral("every %1th training record").arg(m_holdOut.every) : tc.evalFile;
+    const HeldOutSet::Source heldOut{tc.evalFile, pc.files, m_holdOut, tc.evalMaxSamples};
+    const SampleMaker *maker = &ctx.maker;
+    auto trainer = std::make_shared<Trainer>(
+        options, *ctx.recorder, ctx.coord, ctx.pacer, std::move(source), std::move(m_model),
+        [heldOut, maker](const std::function<bool()> &stop) { return HeldOutSet::load(heldOut, *maker, stop); });
+    const auto grace = std::chrono::milliseconds(qint64(tc.gracePeriodS * 1000));
+    // The script's main thread: train, then (finally) request_stop, join and the end.
+    startMain(QStringLiteral("trainer"), ThreadRole::Trainer,
+              [trainer, run = m_context, id = m_trainerId, grace] {
+                  RunContext &shared = *run;
+                  id->store(ObservedThread::currentId(), std::memory_order_release);
+                  shared.recorder->setRunState(RunState::Running);
+                  bool endOfData = false;
+                  Status own = callCatching([&] { return trainer->train(&endOfData); });
+                  if (!own.isOk() && shared.coord.isCleanStop(own))
+                      own = Status(); // an OutOfRange that escaped: still the end of the data
+                  if (!own.isOk()) {
+                      if (own.thread().isEmpty())
+                          own = own.withThread(CoordinatedThread::currentName());
+                      shared.coord.requestStop(own); // stop_on_exception: the first real error wins
+                  }
+                  // finally:
+                  shared.recorder->setRunState(RunState::Stopping);
+                  shared.coord.requestStop();
+                  shared.pacer.interrupt();
+                  const Status joined = joinRunThreads(shared, {}, grace);
+                  const EndHow how = !joined.isOk() ? EndHow::Error
+                                     : endOfData    ? EndHow::EndOfData
+                                                    : EndHow::Stopped;
+                  finishRun(shared, how, joined);
+                  return own;
+              });
     return {};
 }
 
@@ -344,7 +458,7 @@ SnapshotPtr Pipeline::snapshot(qint64 eventCursor) const
 
 RunSummary Pipeline::summary() const
 {
-    return RunSummary::of(*m_context);
+    return RunSummary::of(*m_context->recorder);
 }
 
 void Pipeline::setStepMode(bool on)

@@ -5,10 +5,13 @@
 #include "observe/snapshot.h"
 #include "pipeline/coordinatedthread.h"
 #include "run/runconfig.h"
+#include "feed/recordstream.h"
 #include "run/runsummary.h"
 #include "scenario/scenario.h"
 
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -31,11 +34,11 @@ struct RunContext;
 //   (*p)->isFinished() -> (*p)->summary()
 //
 // Threads of a pipeline run (names as the events and the summary give them):
-//   QueueRunner-input_producer-0 (producer), QueueRunner-input_producer-close_on_stop,
-//   QueueRunner-shuffle_batch/random_shuffle_queue-<i> (readers, or batch/fifo_queue without
-//   shuffling) and its close_on_stop watcher, "watchdog" (watcher), "trainer", and
+//   the input producer's runner thread and its close-on-stop watcher, the example queue's
+//   runner threads (readers) and their watcher, "watchdog" (watcher), "trainer", and
 //   "stuck-worker" when the scenario injects one. The naive feed has no queue and no reader.
-//   A "workers" scenario runs "coordinator" (main) and "worker-<i>" instead.
+//   A "workers" scenario runs "coordinator" (main) and "worker-<i>" instead. The snapshot's
+//   topology says which thread is which (names as the QueueRunner gives them).
 //
 // Contract:
 //  - All methods are called from one controlling thread (the GUI's or the CLI's main thread);
@@ -64,17 +67,12 @@ public:
     ~Pipeline();
     Pipeline(const Pipeline &) = delete;
 
-    // The bundled demo dataset (core/demo/bundleddata.h), for a run given no files: its training
-    // file, and the held-out file that goes with it (use it as eval_file). Empty when the
-    // dataset is not found (then tell the user to run `queuescope-cli demo`). A run over the
-    // bundled training file names its classes after the demo's shapes.
-    static QStringList defaultDemoFiles();
-    static QString defaultDemoEvalFile();
     Pipeline &operator=(const Pipeline &) = delete;
 
     const RunConfig &config() const; // as resolved: files expanded, corrupted copies in place
     const std::optional<Scenario> &scenario() const { return m_scenario; }
-    bool isWorkersMode() const { return m_workersMode; }
+    RunMode mode() const { return m_mode; }
+    bool isWorkersMode() const { return m_mode == RunMode::Workers; }
     FeatureSpec featureSpec() const; // empty in workers mode
     int numClasses() const;
     QStringList classNames() const;
@@ -112,10 +110,19 @@ private:
     Status startWorkers();
     void startWatchdog(const std::shared_ptr<QueueBase> &watched, const QList<ThreadHandle> &feeders,
                        const QList<std::shared_ptr<QueueBase>> &orphans);
+    void startMain(const QString &name, ThreadRole role, std::function<Status()> body);
 
     std::shared_ptr<RunContext> m_context;
+    RunConfig m_config; // resolved: expanded files, corrupted copies in place of originals
     std::optional<Scenario> m_scenario;
-    bool m_workersMode = false;
+    RunMode m_mode = RunMode::Pipeline;
+    qint64 m_readerThrowAfter = -1; // the scenario's faults
+    qint64 m_trainerThrowAt = -1;
+    bool m_stuckWorker = false;
+    HoldOut m_holdOut;
+    int m_numClasses = 0;
+    QStringList m_classNames;
+    std::shared_ptr<std::atomic<int>> m_trainerId = std::make_shared<std::atomic<int>>(-1);
     std::unique_ptr<Model> m_model; // handed to the trainer by start()
     std::shared_ptr<StuckWorker> m_stuck;
     ThreadHandle m_main;           // the trainer, or the workers' coordinator

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "base/result.h"
-#include "pipeline/pipelineconfig.h"
+#include "scenario/scenario.h"
 
 #include <QJsonObject>
-#include <QString>
+#include <QStringList>
 
 namespace qs {
 
@@ -15,51 +15,76 @@ enum class FeedMode : quint8 {
 };
 QString feedModeKey(FeedMode mode); // "shuffle_batch", "naive"
 
-// The trainer's knobs (the Python main thread of a TensorFlow 1.x script). JSON keys in comments.
-struct TrainerConfig {
-    FeedMode feed = FeedMode::ShuffleBatch; // feed: "shuffle_batch" | "naive"
-    qint64 maxSteps = 0;                    // max_steps (0: until the data ends or a stop)
-    int evalEvery = 50;                     // eval_every: held-out accuracy every k steps (0: never)
-    QString evalFile;                       // eval_file: held-out data from a separate file
-    double evalFraction = 0.1;              // eval_fraction: else every round(1/f)-th record is held out
-    int evalMaxSamples = 1000;              // eval_max_samples: the held-out set is kept in memory, bounded
-    int hidden = 64;                        // hidden: ANN_MLP hidden units
-    int numClasses = 0;                     // num_classes (0: from the data)
-    QString specJson;                       // spec: feature-spec overrides (JSON text), empty = detect
-    double gracePeriodS = 5;                // grace_period_s: join's grace period after stop
-    bool startQueueRunners = true;          // start_queue_runners: false reproduces the classic hang
-    double hangSeconds = 3;                 // hang_s: the watchdog's patience before explaining a hang
-    int previewCount = 16;                  // preview_count: thumbnails of the latest batch
-    double speed = 1;                       // speed: 1 full speed, < 1 slow motion (see Pipeline)
-    // The "workers" mode (the Coordinator's five-worker demo)
-    int workers = 5;               // workers
-    int workerStepMs = 50;         // worker_step_ms
-    double stopProbability = 0.05; // stop_probability per worker step
-    // Headless runs (CLI, tests): request_stop after this many seconds (0: never). The GUI leaves
-    // it at 0; the CLI fills it from --stop-after or the scenario's stop_after_s.
-    double stopAfterS = 0; // stop_after_s
+// The settings of one run as plain values. Every field is a knob of the table in run/knobs.h,
+// which declares its JSON key, default, range, unit, help and TensorFlow argument once; the
+// members here carry no defaults of their own: RunConfig's constructor takes them from the table.
+struct PipelineConfig {
+    QStringList files;
+    int numEpochs;
+    bool shuffleFiles;
+    quint64 fileSeed;
+    int readerThreads;
+    int filenameCapacity;
+    int exampleCapacity;
+    int minAfterDequeue;
+    bool useShuffleQueue;
+    int batchSize;
+    bool allowSmallerFinalBatch;
+    quint64 shuffleSeed;
+    int imageWidth;
+    int imageHeight;
+    bool skipCorrupt;
+    int readerDelayMs;
+    int decodeDelayMs;
+    int trainerDelayMs;
 
-    Status validate() const; // InvalidArgument naming the first bad key
+    static constexpr int kMaxImageSide = 256;                   // the model's input grows with width x height
+    static constexpr quint64 kMaxSeed = (quint64(1) << 53) - 1; // seeds must survive a JSON double
+
+    friend bool operator==(const PipelineConfig &, const PipelineConfig &) = default;
+};
+
+// The trainer's knobs (the Python main thread of a TensorFlow 1.x script) and the run's own.
+struct TrainerConfig {
+    FeedMode feed;
+    qint64 maxSteps;
+    int evalEvery;
+    QString evalFile;
+    double evalFraction;
+    int evalMaxSamples;
+    int hidden;
+    int numClasses;
+    QString specJson; // feature-spec overrides as compact JSON text, empty = detect
+    double gracePeriodS;
+    bool startQueueRunners;
+    double hangSeconds;
+    int previewCount;
+    double speed;
+    int workers;
+    int workerStepMs;
+    double stopProbability;
+    double stopAfterS;
 
     friend bool operator==(const TrainerConfig &, const TrainerConfig &) = default;
 };
 
-// Everything one run needs. fromJson takes one flat object (a scenario's "config", the GUI's
-// settings): trainer keys go to `trainer`, the rest to PipelineConfig::fromJson, which refuses
-// unknown keys. Keys present in `json` replace the ones of `base`; the others keep base's value,
-// so `RunConfig::fromJson(scenario.config, fromFlags)` layers a scenario over other settings.
-// toJson writes every key of both halves in one flat object (fromJson(toJson()) == *this).
-// fromJson also takes "input_size": N, shorthand for image_width = image_height = N (an explicit
-// image_width or image_height in the same object wins).
-// validate() checks both halves (InvalidArgument naming the JSON key); the pipeline half needs
-// at least one file, so validate after the files are known.
+// Everything one run needs. A default-constructed RunConfig holds the knob table's defaults.
+// fromJson takes one flat object (a scenario's "config", the GUI's settings, --config): keys
+// present replace base's, the others keep base's value, so `RunConfig::fromJson(scenario.config,
+// fromFlags)` layers a scenario over other settings; unknown keys and wrong types are refused
+// (InvalidArgument naming the key). It also takes "input_size": N, shorthand for image_width =
+// image_height = N (an explicit image_width or image_height in the same object wins).
+// toJson writes every knob (fromJson(toJson()) == *this).
+// validate(mode) checks each knob's range and the rules between knobs; in Pipeline mode at
+// least one file is needed, so validate after the files are known.
 struct RunConfig {
     PipelineConfig pipeline;
     TrainerConfig trainer;
 
+    RunConfig();
     QJsonObject toJson() const;
     static Result<RunConfig> fromJson(const QJsonObject &json, const RunConfig &base = {});
-    Status validate() const;
+    Status validate(RunMode mode = RunMode::Pipeline) const;
 
     friend bool operator==(const RunConfig &, const RunConfig &) = default;
 };

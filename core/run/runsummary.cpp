@@ -1,6 +1,9 @@
 #include "run/runsummary.h"
 
 #include "observe/recorder.h"
+
+#include <limits>
+#include "base/statusjson.h"
 #include "run/runcontext.h"
 
 #include <QJsonArray>
@@ -52,7 +55,7 @@ QJsonObject RunSummary::toJson() const
                                       {QStringLiteral("seconds_in"), seconds}});
     }
     return {{QStringLiteral("how"), howKey()},
-            {QStringLiteral("error"), statusJson(error, KindStyle::Name)},
+            {QStringLiteral("error"), statusToJson(error)},
             {QStringLiteral("steps"), steps},
             {QStringLiteral("samples"), samples},
             {QStringLiteral("samples_per_s"), samplesPerSec},
@@ -62,21 +65,21 @@ QJsonObject RunSummary::toJson() const
             {QStringLiteral("threads"), threadList}};
 }
 
-RunSummary RunSummary::of(const RunContext &context)
+RunSummary RunSummary::of(const Recorder &recorder)
 {
     RunSummary s;
-    const RunOutcome o = context.outcome();
-    s.finished = o.finished;
-    s.how = o.how;
-    s.error = o.error;
-    s.steps = o.steps;
-    s.samples = o.samples;
-    s.samplesPerSec = o.samplesPerSec;
-    s.trainAccuracy = o.trainAccuracy;
-    s.evalAccuracy = o.evalAccuracy;
-    s.heldOutSamples = o.heldOutSamples;
-    s.skippedRecords = context.skippedRecords.load(std::memory_order_relaxed);
-    const QList<Event> events = context.recorder->events();
+    const SnapshotPtr snap = recorder.snapshot(std::numeric_limits<qint64>::max());
+    s.finished = snap->run == RunState::Finished;
+    s.how = snap->how;
+    s.error = snap->error;
+    s.steps = snap->steps;
+    s.samples = snap->samples;
+    s.samplesPerSec = snap->samplesPerSec;
+    s.trainAccuracy = snap->trainAccuracy;
+    s.evalAccuracy = snap->evalAccuracy;
+    s.heldOutSamples = snap->heldOutSamples;
+    s.skippedRecords = snap->skippedRecords;
+    const QList<Event> events = recorder.events();
     for (auto it = events.crbegin(); it != events.crend(); ++it) {
         if (it->kind == EventKind::Join) {
             s.joinResult = it->details.value(QStringLiteral("result")).toString();
@@ -85,7 +88,7 @@ RunSummary RunSummary::of(const RunContext &context)
             break;
         }
     }
-    for (const ThreadInfo &t : context.recorder->threads()) {
+    for (const ThreadInfo &t : recorder.threads()) {
         ThreadSummary ts;
         ts.name = t.name;
         ts.role = t.role;

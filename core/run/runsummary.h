@@ -12,7 +12,6 @@
 namespace qs {
 
 class Recorder;
-struct RunContext;
 
 struct ThreadSummary {
     QString name;
@@ -52,7 +51,7 @@ struct RunSummary {
     const ThreadSummary *thread(const QString &name) const;
     QString howKey() const; // "running" until finished
 
-    static RunSummary of(const RunContext &context);
+    static RunSummary of(const Recorder &recorder); // everything from the run record
 };
 
 } // namespace qs

@@ -5,9 +5,12 @@
 
 namespace qs {
 
-Watchdog::Watchdog(std::shared_ptr<RunContext> context, std::shared_ptr<QueueBase> watched,
+Watchdog::Watchdog(std::shared_ptr<RunContext> context, Options options,
+                   std::shared_ptr<const std::atomic<int>> trainerId, std::shared_ptr<QueueBase> watched,
                    QList<ThreadHandle> feeders, QList<std::shared_ptr<QueueBase>> orphans)
     : m_context(std::move(context))
+    , m_options(options)
+    , m_trainerId(std::move(trainerId))
     , m_watched(std::move(watched))
     , m_feeders(std::move(feeders))
     , m_orphans(std::move(orphans))
@@ -16,14 +19,14 @@ Watchdog::Watchdog(std::shared_ptr<RunContext> context, std::shared_ptr<QueueBas
 bool Watchdog::hangDetected(double *waitedS) const
 {
     RunContext &ctx = *m_context;
-    const int trainer = ctx.trainerThreadId.load(std::memory_order_acquire);
+    const int trainer = m_trainerId->load(std::memory_order_acquire);
     if (!m_watched || trainer < 0)
         return false;
     const StateSpan span = ctx.recorder->currentSpan(trainer);
     if (span.state != ThreadState::BlockedEmpty || span.detail != m_watched->name())
         return false;
     *waitedS = double(ctx.recorder->nowUs() - span.startUs) / 1e6;
-    if (*waitedS <= ctx.config.trainer.hangSeconds)
+    if (*waitedS <= m_options.hangSeconds)
         return false;
     for (const ThreadHandle &t : m_feeders) {
         if (t->isAlive())
@@ -36,7 +39,7 @@ Status Watchdog::run()
 {
     RunContext &ctx = *m_context;
     const auto started = std::chrono::steady_clock::now();
-    const double stopAfter = ctx.config.trainer.stopAfterS;
+    const double stopAfter = m_options.stopAfterS;
     while (!ctx.coord.waitForStop(kTick)) {
         const double elapsed =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -2,6 +2,8 @@
 
 #include "pipeline/coordinatedthread.h"
 
+#include <atomic>
+
 #include <QList>
 
 #include <memory>
@@ -25,14 +27,22 @@ class Watchdog {
 public:
     static constexpr std::chrono::milliseconds kTick{50};
 
-    Watchdog(std::shared_ptr<RunContext> context, std::shared_ptr<QueueBase> watched,
-             QList<ThreadHandle> feeders, QList<std::shared_ptr<QueueBase>> orphans);
+    struct Options {
+        double hangSeconds = 3; // hang_s
+        double stopAfterS = 0;  // stop_after_s (0: never)
+    };
+    // `trainerId` is the trainer's Recorder id once its thread has started (-1 before).
+    Watchdog(std::shared_ptr<RunContext> context, Options options, std::shared_ptr<const std::atomic<int>> trainerId,
+             std::shared_ptr<QueueBase> watched, QList<ThreadHandle> feeders,
+             QList<std::shared_ptr<QueueBase>> orphans);
     Status run(); // the thread's body
 
 private:
     bool hangDetected(double *waitedS) const;
 
     std::shared_ptr<RunContext> m_context;
+    Options m_options;
+    std::shared_ptr<const std::atomic<int>> m_trainerId;
     std::shared_ptr<QueueBase> m_watched; // may be null (naive feed)
     QList<ThreadHandle> m_feeders;
     QList<std::shared_ptr<QueueBase>> m_orphans;

@@ -6,21 +6,27 @@
 
 namespace qs {
 
-WorkersDemo::WorkersDemo(std::shared_ptr<RunContext> context)
+WorkersDemo::WorkersDemo(std::shared_ptr<RunContext> context, Options options)
     : m_context(std::move(context))
+    , m_options(options)
 {}
 
-Status WorkersDemo::work(RunContext &ctx, const QString &name, quint64 seed)
+QString WorkersDemo::workerName(int i)
+{
+    return QStringLiteral("worker-%1").arg(i);
+}
+
+Status WorkersDemo::work(RunContext &ctx, const Options &options, const QString &name, quint64 seed)
 {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> coin(0, 1);
-    const auto step = std::chrono::milliseconds(ctx.config.trainer.workerStepMs);
+    const auto step = options.step;
     while (!ctx.coord.shouldStop()) {
         const auto extra = std::chrono::duration_cast<std::chrono::milliseconds>(ctx.pacer.extraPerStage());
         if (ctx.coord.waitForStop(step + extra))
             break;
         ObservedThread::setState(ThreadState::Running, Activity::Working);
-        if (coin(rng) < ctx.config.trainer.stopProbability) {
+        if (coin(rng) < options.stopProbability) {
             ctx.recorder->event(EventKind::Note, name,
                                 {{QStringLiteral("what"), QStringLiteral("worker_requests_stop")},
                                  {QStringLiteral("worker"), name}});
@@ -38,16 +44,17 @@ Status WorkersDemo::run()
     std::random_device entropy;
     const quint64 seed = (quint64(entropy()) << 32) ^ entropy();
     QList<ThreadHandle> workers;
-    for (int i = 0; i < ctx.config.trainer.workers; ++i) {
-        const QString name = QStringLiteral("worker-%1").arg(i);
-        workers << ctx.coord.startThread(
-            name, ThreadRole::Worker,
-            [context = m_context, name, s = seed + quint64(i)] { return work(*context, name, s); });
+    for (int i = 0; i < m_options.workers; ++i) {
+        const QString name = workerName(i);
+        // Registered with the coordinator, so the Pipeline's teardown waits for them too.
+        workers << ctx.coord.startThread(name, ThreadRole::Worker,
+                                         [context = m_context, o = m_options, name, s = seed + quint64(i)] {
+                                             return work(*context, o, name, s);
+                                         });
     }
-    ctx.adoptThreads(workers); // the Pipeline's teardown waits for them too
-    const Status joined = ctx.joinThreads(workers);
+    const Status joined = joinRunThreads(ctx, workers, m_options.grace);
     ctx.pacer.interrupt();
-    ctx.finish(joined.isOk() ? EndHow::Stopped : EndHow::Error, joined);
+    finishRun(ctx, joined.isOk() ? EndHow::Stopped : EndHow::Error, joined);
     return {};
 }
 

@@ -4,6 +4,10 @@
 
 #include <QString>
 
+#include <chrono>
+
+#include <QString>
+
 #include <memory>
 
 namespace qs {
@@ -23,12 +27,20 @@ struct RunContext;
 // period as configured) and ends the run: "stopped", or "error" when join reports one.
 class WorkersDemo {
 public:
-    explicit WorkersDemo(std::shared_ptr<RunContext> context);
+    struct Options {
+        int workers = 5;
+        std::chrono::milliseconds step{50};
+        double stopProbability = 0.05;
+        std::chrono::milliseconds grace{5000};
+    };
+    WorkersDemo(std::shared_ptr<RunContext> context, Options options);
     Status run();
+    static QString workerName(int i); // "worker-<i>"
 
 private:
-    static Status work(RunContext &ctx, const QString &name, quint64 seed);
+    static Status work(RunContext &ctx, const Options &options, const QString &name, quint64 seed);
     std::shared_ptr<RunContext> m_context;
+    Options m_options;
 };
 
 } // namespace qs

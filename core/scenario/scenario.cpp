@@ -72,9 +72,11 @@ Result<Scenario> Scenario::fromJson(const QJsonObject &json, const QString &orig
             it.key().startsWith(QLatin1String("description_")))
             s.localized.insert(it.key(), it.value());
     }
-    s.mode = json.value(QLatin1String("mode")).toString(QStringLiteral("pipeline"));
-    if (s.mode != QLatin1String("pipeline") && s.mode != QLatin1String("workers"))
-        return invalidArgument(QStringLiteral("%1: unknown mode '%2'").arg(origin, s.mode));
+    const QString mode = json.value(QLatin1String("mode")).toString(QStringLiteral("pipeline"));
+    if (mode == runModeKey(RunMode::Workers))
+        s.mode = RunMode::Workers;
+    else if (mode != runModeKey(RunMode::Pipeline))
+        return invalidArgument(QStringLiteral("%1: unknown mode '%2'").arg(origin, mode));
     s.config = json.value(QLatin1String("config")).toObject();
     s.expect = json.value(QLatin1String("expect")).toObject();
     s.stopAfterSeconds = json.value(QLatin1String("stop_after_s")).toDouble(0);
@@ -118,6 +120,11 @@ QStringList Scenario::builtinNames()
     for (const QString &f : files)
         names << QFileInfo(f).completeBaseName();
     return names;
+}
+
+QString runModeKey(RunMode mode)
+{
+    return mode == RunMode::Workers ? QStringLiteral("workers") : QStringLiteral("pipeline");
 }
 
 } // namespace qs

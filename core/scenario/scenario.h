@@ -9,6 +9,11 @@
 
 namespace qs {
 
+// Which machinery a run drives: the input pipeline and its trainer, or the Coordinator's own
+// five-worker example from TensorFlow's documentation (a scenario's "mode").
+enum class RunMode : quint8 { Pipeline, Workers };
+QString runModeKey(RunMode mode); // "pipeline", "workers"
+
 // A fault that a scenario injects into an otherwise real run.
 struct Fault {
     enum class Type { CorruptRecord, Throw, StuckWorker };
@@ -29,7 +34,7 @@ struct Scenario {
     QString title;
     QString description;
     QJsonObject localized; // "title_zh_TW", "description_zh_CN", ... as found in the file
-    QString mode;          // "pipeline" (default) or "workers" (the Coordinator's five-worker demo)
+    RunMode mode = RunMode::Pipeline; // JSON "mode": "pipeline" (default) or "workers"
     QJsonObject config;    // PipelineConfig / TrainerConfig keys, applied over the defaults
     QList<Fault> faults;
     QJsonObject expect;          // {"how": ..., "error_kind": ..., ...}: what the end must look like

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "base/result.h"
-#include "train/preprocess.h"
+#include "feed/preprocess.h"
 
 #include <opencv2/core.hpp>
 

@@ -12,7 +12,7 @@
 #include "example/exampleparser.h"
 #include "record/recordreader.h"
 #include "run/pipeline.h"
-#include "run/samplemaker.h"
+#include "feed/samplemaker.h"
 #include "train/annmlpmodel.h"
 
 #include <QDir>

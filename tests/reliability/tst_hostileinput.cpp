@@ -13,7 +13,7 @@
 
 #include "example/exampleparser.h"
 #include "run/pipeline.h"
-#include "run/samplemaker.h"
+#include "feed/samplemaker.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,11 +1,10 @@
-#include "run/datasetprobe.h"
+#include "feed/datasetprobe.h"
 
 #include "example/exampleparser.h"
 #include "example/sampledecoder.h"
 #include "example/specdetector.h"
 #include "example/specoverrides.h"
 #include "record/recordreader.h"
-#include "run/runconfig.h"
 
 #include <QJsonDocument>
 
@@ -61,14 +60,14 @@ Status forRecords(const QString &file, int limit,
 
 } // namespace
 
-Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerConfig &trainer)
+Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &options)
 {
     if (files.isEmpty())
         return invalidArgument(QStringLiteral("no input files"));
     SpecOverrides overrides;
-    if (!trainer.specJson.isEmpty()) {
+    if (!options.specJson.isEmpty()) {
         Result<SpecOverrides> o =
-            SpecOverrides::fromJson(QJsonDocument::fromJson(trainer.specJson.toUtf8()).object());
+            SpecOverrides::fromJson(QJsonDocument::fromJson(options.specJson.toUtf8()).object());
         if (!o)
             return o.status();
         overrides = *o;
@@ -114,8 +113,8 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const TrainerCo
 
     DatasetProbe probe;
     probe.spec = *spec;
-    if (trainer.numClasses > 0) {
-        probe.numClasses = trainer.numClasses;
+    if (options.numClasses > 0) {
+        probe.numClasses = options.numClasses;
         probe.classesFrom = QStringLiteral("config");
     } else if (spec->label->numClasses > 0) {
         probe.numClasses = spec->label->numClasses;

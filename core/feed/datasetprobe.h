@@ -7,13 +7,12 @@
 
 namespace qs {
 
-struct TrainerConfig;
 
 // What a run learns about its data before any thread starts (Pipeline::create):
 //  - the FeatureSpec, detected from the first kDetectionSampleRecords records of the first file
-//    with the trainer's "spec" overrides applied. No image is an error whose message lists the
+//    with the "spec" overrides applied. No image is an error whose message lists the
 //    features found (kinds and counts), so the user can name the right one;
-//  - the number of classes: TrainerConfig::numClasses when set; else the label spec's own
+//  - the number of classes: Options::numClasses when set; else the label spec's own
 //    (a one-hot width, or a num_classes override); else a pre-scan of the labels of the first
 //    kLabelScanRecords records of every file (kLabelScanTotal records at most over all files),
 //    classes = max label + 1 (at least 2); a scanned label of kMaxClasses or more is an error
@@ -31,7 +30,11 @@ struct DatasetProbe {
     int numClasses = 0;
     QString classesFrom; // "config", "spec" or "scan": where numClasses came from
 
-    static Result<DatasetProbe> run(const QStringList &files, const TrainerConfig &trainer);
+    struct Options {
+        int numClasses = 0; // num_classes: 0 detects it
+        QString specJson;   // spec: the feature-spec overrides as JSON text (empty: detect all)
+    };
+    static Result<DatasetProbe> run(const QStringList &files, const Options &options);
 };
 
 } // namespace qs

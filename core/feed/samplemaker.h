@@ -2,8 +2,8 @@
 
 #include "base/result.h"
 #include "example/featurespec.h"
-#include "pipeline/sample.h"
-#include "train/preprocess.h"
+#include "feed/sample.h"
+#include "feed/preprocess.h"
 
 #include <QByteArrayView>
 

@@ -1,4 +1,4 @@
-#include "train/preprocess.h"
+#include "feed/preprocess.h"
 
 #include <opencv2/imgproc.hpp>
 

@@ -1,4 +1,4 @@
-#include "run/pacer.h"
+#include "feed/pacer.h"
 
 #include <algorithm>
 

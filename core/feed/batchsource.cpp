@@ -1,7 +1,7 @@
-#include "run/batchsource.h"
+#include "feed/batchsource.h"
 
 #include "observe/recorder.h"
-#include "run/pacer.h"
+#include "feed/pacer.h"
 
 namespace qs {
 

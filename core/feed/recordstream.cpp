@@ -1,8 +1,8 @@
-#include "run/recordstream.h"
+#include "feed/recordstream.h"
 
 #include "observe/recorder.h"
 #include "record/recordreader.h"
-#include "run/pacer.h"
+#include "feed/pacer.h"
 
 #include <cmath>
 

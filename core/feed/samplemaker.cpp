@@ -1,4 +1,4 @@
-#include "run/samplemaker.h"
+#include "feed/samplemaker.h"
 
 #include "example/exampleparser.h"
 #include "example/sampledecoder.h"

@@ -1,27 +1,27 @@
-#include "run/heldoutset.h"
+#include "feed/heldoutset.h"
 
 #include "example/exampleparser.h"
 #include "observe/recorder.h"
-#include "run/runcontext.h"
+#include "feed/samplemaker.h"
 
 namespace qs {
 
-Result<HeldOutSet> HeldOutSet::load(const RunContext &context, const std::function<bool()> &stop)
+Result<HeldOutSet> HeldOutSet::load(const Source &source, const SampleMaker &maker,
+                                    const std::function<bool()> &stop)
 {
-    const TrainerConfig &t = context.config.trainer;
     HeldOutSet out;
     QStringList files;
     RecordStream::Options options;
     options.skipCorrupt = true;
-    if (!t.evalFile.isEmpty()) {
-        files << t.evalFile;
+    if (!source.evalFile.isEmpty()) {
+        files << source.evalFile;
         options.select = RecordStream::Select::All;
-    } else if (context.holdOut.every > 0) {
-        files = context.config.pipeline.files;
+    } else if (source.holdOut.every > 0) {
+        files = source.files;
         options.select = RecordStream::Select::HeldOut;
-        options.holdOut = context.holdOut;
+        options.holdOut = source.holdOut;
     }
-    if (files.isEmpty() || t.evalMaxSamples <= 0)
+    if (files.isEmpty() || source.maxSamples <= 0)
         return out;
 
     RecordStream stream(
@@ -35,7 +35,7 @@ Result<HeldOutSet> HeldOutSet::load(const RunContext &context, const std::functi
     std::vector<cv::Mat> rows;
     QByteArray record;
     Location where;
-    while (int(rows.size()) < t.evalMaxSamples && !(stop && stop())) {
+    while (int(rows.size()) < source.maxSamples && !(stop && stop())) {
         const Status s = stream.next(&record, &where);
         if (s.kind() == ErrorKind::OutOfRange)
             break;
@@ -46,7 +46,7 @@ Result<HeldOutSet> HeldOutSet::load(const RunContext &context, const std::functi
         if (!s.isOk()) // a file that cannot be opened: the user's mistake, named in the error
             return s;
         ObservedThread::setState(ThreadState::Running, Activity::Decoding);
-        Result<Sample> sample = context.maker.make(parser, record, where);
+        Result<Sample> sample = maker.make(parser, record, where);
         if (!sample) {
             ++out.skipped;
             continue;

@@ -1,7 +1,9 @@
-#include "run/readerstage.h"
+#include "feed/readerstage.h"
 
 #include "example/exampleparser.h"
-#include "run/runcontext.h"
+#include "feed/pacer.h"
+#include "feed/samplemaker.h"
+#include "observe/recorder.h"
 
 #include <stdexcept>
 
@@ -16,25 +18,27 @@ struct ReaderStage::PerThread {
     qint64 records = 0; // records this thread has read
 };
 
-ReaderStage::ReaderStage(std::shared_ptr<RunContext> context, std::shared_ptr<FIFOQueue<QString>> filenames,
-                         int threads)
-    : m_context(std::move(context))
+ReaderStage::ReaderStage(const SampleMaker &maker, Pacer &pacer, ReadOptions options,
+                         std::shared_ptr<FIFOQueue<QString>> filenames, int threads, SkipReport onSkipped,
+                         qint64 throwAfter)
+    : m_maker(maker)
+    , m_pacer(pacer)
+    , m_options(options)
+    , m_throwAfter(throwAfter)
     , m_filenames(std::move(filenames))
 {
-    RunContext *ctx = m_context.get();
-    RecordStream::Options options;
-    options.select = RecordStream::Select::Training;
-    options.holdOut = ctx->holdOut;
-    options.skipCorrupt = ctx->config.pipeline.skipCorrupt;
-    options.readDelay = std::chrono::milliseconds(ctx->config.pipeline.readerDelayMs);
-    options.pacer = &ctx->pacer;
+    RecordStream::Options stream;
+    stream.select = RecordStream::Select::Training;
+    stream.holdOut = options.holdOut;
+    stream.skipCorrupt = options.skipCorrupt;
+    stream.readDelay = options.readDelay;
+    stream.pacer = &pacer;
     for (int i = 0; i < threads; ++i) {
-        auto next = [ctx, q = m_filenames.get()]() -> Result<QString> {
-            ctx->pacer.stage();
+        auto next = [p = &m_pacer, q = m_filenames.get()]() -> Result<QString> {
+            p->stage();
             return q->dequeue();
         };
-        m_threads.push_back(std::make_unique<PerThread>(
-            next, options, [ctx](const Status &skipped) { ctx->reportSkipped(skipped); }));
+        m_threads.push_back(std::make_unique<PerThread>(next, stream, onSkipped));
     }
 }
 
@@ -42,7 +46,6 @@ ReaderStage::~ReaderStage() = default;
 
 Status ReaderStage::operator()(Queue<Sample> &examples, int threadIndex)
 {
-    RunContext &ctx = *m_context;
     PerThread &self = *m_threads.at(size_t(threadIndex));
 
     QByteArray record;
@@ -50,23 +53,23 @@ Status ReaderStage::operator()(Queue<Sample> &examples, int threadIndex)
     if (Status s = self.stream.next(&record, &where); !s.isOk())
         return s;
     ++self.records;
-    if (threadIndex == 0 && ctx.faults.readerThrowAfter >= 0 && self.records > ctx.faults.readerThrowAfter) {
+    if (threadIndex == 0 && m_throwAfter >= 0 && self.records > m_throwAfter) {
         throw std::runtime_error(
             QStringLiteral("injected fault: the reader threw after %1 records (at %2 #%3)")
-                .arg(ctx.faults.readerThrowAfter)
+                .arg(m_throwAfter)
                 .arg(where.file)
                 .arg(where.record)
                 .toStdString());
     }
 
     ObservedThread::setState(ThreadState::Running, Activity::Decoding);
-    ctx.pacer.stage(std::chrono::milliseconds(ctx.config.pipeline.decodeDelayMs));
-    Result<Sample> sample = ctx.maker.make(self.parser, record, where);
+    m_pacer.stage(m_options.decodeDelay);
+    Result<Sample> sample = m_maker.make(self.parser, record, where);
     if (!sample)
         return sample.status();
 
     ObservedThread::setState(ThreadState::Running, Activity::Enqueuing, examples.name());
-    ctx.pacer.stage();
+    m_pacer.stage();
     return examples.enqueue(std::move(*sample));
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 
 #include "base/result.h"
+#include "feed/recordstream.h"
+
+#include <QStringList>
 
 #include <opencv2/core.hpp>
 
@@ -9,7 +12,7 @@
 
 namespace qs {
 
-struct RunContext;
+class SampleMaker;
 
 // The held-out data the trainer evaluates on, kept in memory: at most eval_max_samples rows.
 // From eval_file when one is given (its records in order), else the held-out records of the
@@ -25,8 +28,17 @@ struct HeldOutSet {
     int size() const { return int(labels.size()); }
     bool isEmpty() const { return labels.empty(); }
 
+    // Where the held-out records come from: evalFile when set, else the records of `files`
+    // that `holdOut` selects; at most maxSamples of them (0: none).
+    struct Source {
+        QString evalFile;
+        QStringList files;
+        HoldOut holdOut;
+        int maxSamples = 1000;
+    };
     // `stop` is polled between records; loading ends early (with what it has) when it says so.
-    static Result<HeldOutSet> load(const RunContext &context, const std::function<bool()> &stop = {});
+    static Result<HeldOutSet> load(const Source &source, const SampleMaker &maker,
+                                   const std::function<bool()> &stop = {});
 };
 
 } // namespace qs

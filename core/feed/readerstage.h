@@ -1,14 +1,16 @@
 #pragma once
 
+#include "feed/readoptions.h"
+#include "feed/sample.h"
 #include "pipeline/fifoqueue.h"
-#include "pipeline/sample.h"
 
 #include <memory>
 #include <vector>
 
 namespace qs {
 
-struct RunContext;
+class Pacer;
+class SampleMaker;
 
 // The enqueue body of the example queue's QueueRunner threads: TensorFlow's reader and decode
 // ops. One call handles one record, so the runner checks should_stop between records:
@@ -16,21 +18,23 @@ struct RunContext;
 //     waits); OutOfRange once that queue is closed and empty, which ends the runner thread
 //     quietly (the last one to end closes the example queue: end of data flows downstream);
 //   - read the next training record (running/reading; reader_delay_ms and slow motion),
-//     skipping held-out records and, with skip_corrupt, corrupt ones (each reported, see
-//     RunContext::reportSkipped);
+//     skipping held-out records and, with skip_corrupt, corrupt ones (each handed to
+//     onSkipped);
 //   - parse, decode, preprocess and make a thumbnail (running/decoding; decode_delay_ms);
 //   - enqueue the Sample (blocked_full while the example queue is full; Cancelled when the
 //     queue is closed on stop).
 // Errors are returned, never thrown, and carry file/record/offset; the runner reports them to
 // the coordinator with the thread's name. The injected "throw in reader" fault throws a
-// std::runtime_error from thread 0 once it has read the configured number of records.
+// std::runtime_error from thread 0 once it has read `throwAfter` records (< 0: never).
+// `maker` and `pacer` must outlive the stage (the run owns them).
 //
 // Threads: thread i only touches its own per-thread state (reader, parser, counters), so the
 // runner's threads call operator() concurrently with different indices.
 class ReaderStage {
 public:
-    ReaderStage(std::shared_ptr<RunContext> context, std::shared_ptr<FIFOQueue<QString>> filenames,
-                int threads);
+    ReaderStage(const SampleMaker &maker, Pacer &pacer, ReadOptions options,
+                std::shared_ptr<FIFOQueue<QString>> filenames, int threads, SkipReport onSkipped = {},
+                qint64 throwAfter = -1);
     ~ReaderStage();
     ReaderStage(const ReaderStage &) = delete;
     ReaderStage &operator=(const ReaderStage &) = delete;
@@ -39,7 +43,10 @@ public:
 
 private:
     struct PerThread;
-    std::shared_ptr<RunContext> m_context;
+    const SampleMaker &m_maker;
+    Pacer &m_pacer;
+    ReadOptions m_options;
+    qint64 m_throwAfter;
     std::shared_ptr<FIFOQueue<QString>> m_filenames;
     std::vector<std::unique_ptr<PerThread>> m_threads;
 };

@@ -2,7 +2,7 @@
 
 #include "base/result.h"
 #include "pipeline/batching.h"
-#include "pipeline/sample.h"
+#include "feed/sample.h"
 
 namespace qs {
 

@@ -1,4 +1,4 @@
-#include "pipeline/pipelineconfig.h"
+#include "run/runconfig.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

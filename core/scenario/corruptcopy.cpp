@@ -1,4 +1,4 @@
-#include "run/corruptcopy.h"
+#include "scenario/corruptcopy.h"
 
 #include "record/bytesource.h"
 #include "record/recordindex.h"

@@ -2,9 +2,9 @@
 
 #include "pipeline/fifoqueue.h"
 #include "record/recordindex.h"
-#include "run/corruptcopy.h"
-#include "run/datasetprobe.h"
-#include "run/readerstage.h"
+#include "scenario/corruptcopy.h"
+#include "feed/datasetprobe.h"
+#include "feed/readerstage.h"
 #include "run/runcontext.h"
 #include "scenario/scenario.h"
 
