@@ -155,7 +155,8 @@ Result<BenchReport> runBench(RunConfig config, const BenchOptions &options)
 
     std::unique_ptr<QTemporaryDir> demoDir;
     if (config.pipeline.files.isEmpty()) { // the bundled demo dataset, or a copy written for the bench
-        config.pipeline.files = Pipeline::defaultDemoFiles();
+        if (const BundledDemo demo = bundledDemo(); demo.isFound())
+            config.pipeline.files = {demo.trainFile};
         report.demoData = true;
     }
     if (config.pipeline.files.isEmpty()) {

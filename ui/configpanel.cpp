@@ -272,7 +272,7 @@ void ConfigPanel::revalidate()
     RunConfig c = config();
     if (c.pipeline.files.isEmpty())
         c.pipeline.files = QStringList{QStringLiteral("-")}; // no files yet is not a knob's fault
-    const Status s = m_mode == QLatin1String("workers") ? c.trainer.validate() : c.validate();
+    const Status s = c.validate(m_mode == QLatin1String("workers") ? RunMode::Workers : RunMode::Pipeline);
     const QString problem = s.isOk() ? QString() : s.message();
     const bool changed = problem.isEmpty() != m_problem.isEmpty();
     m_problem = problem;

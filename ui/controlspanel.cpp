@@ -73,7 +73,7 @@ std::optional<Scenario> ControlsPanel::scenario() const
 QString ControlsPanel::mode() const
 {
     const std::optional<Scenario> s = scenario();
-    return s ? s->mode : QStringLiteral("pipeline");
+    return runModeKey(s ? s->mode : RunMode::Pipeline);
 }
 
 RunConfig ControlsPanel::windowDefaults()
@@ -94,7 +94,7 @@ void ControlsPanel::applyScenario()
         else
             emit message(tr("The scenario's settings do not apply: %1").arg(UiText::error(applied.status())));
     }
-    m_config->setMode(s ? s->mode : QString());
+    m_config->setMode(s ? runModeKey(s->mode) : QString());
     m_config->setDefaults(defaults);
     m_config->setConfig(defaults);
     if (!m_restoring)

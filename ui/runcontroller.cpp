@@ -7,6 +7,8 @@
 
 #include <QAction>
 
+#include "demo/bundleddata.h"
+
 namespace qs {
 
 RunController::RunController(MainWindow *window)
@@ -14,7 +16,8 @@ RunController::RunController(MainWindow *window)
     , m_window(window)
 {
     m_window->setSnapshotSource([this](qint64 cursor) { return snapshot(cursor); });
-    m_window->setDefaultInput(Pipeline::defaultDemoFiles());
+    if (const BundledDemo demo = bundledDemo(); demo.isFound())
+        m_window->setDefaultInput({demo.trainFile});
     connect(m_window, &MainWindow::startRequested, this, &RunController::start);
     connect(m_window, &MainWindow::stopRequested, this, &RunController::stop);
     connect(m_window, &MainWindow::stepModeToggled, this, &RunController::setStepMode);
@@ -45,10 +48,10 @@ bool RunController::start()
         return fail(blocked); // no input yet, or a setting that cannot work
     RunConfig config = m_window->runConfig();
     config.trainer.speed = m_window->controls()->speed();
-    const bool demo = m_window->inputFiles().isEmpty() && !config.pipeline.files.isEmpty() &&
-                      config.pipeline.files == Pipeline::defaultDemoFiles();
+    const BundledDemo bundled = bundledDemo();
+    const bool demo = m_window->inputFiles().isEmpty() && bundled.isTheTrainingData(config.pipeline.files);
     if (demo && config.trainer.evalFile.isEmpty())
-        config.trainer.evalFile = Pipeline::defaultDemoEvalFile(); // its own held-out split
+        config.trainer.evalFile = bundled.evalFile; // its own held-out split
     Result<std::unique_ptr<Pipeline>> created = Pipeline::create(config, m_window->currentScenario());
     if (!created)
         return fail(tr("Cannot start: %1").arg(UiText::error(created.status())));

@@ -143,7 +143,7 @@ void ScenarioPicker::showCurrent()
     }
     m_title->setText(s->titleIn(m_language));
     QString text = s->descriptionIn(m_language);
-    if (s->mode == QLatin1String("workers"))
+    if (s->mode == RunMode::Workers)
         text += QStringLiteral("\n\n") + tr("This scenario runs the Coordinator's worker demo: no files "
                                             "are read.");
     if (!s->faults.isEmpty())

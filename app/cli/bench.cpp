@@ -2,6 +2,7 @@
 // with 1..N reader threads, the bottleneck and the knob to turn, and the targets.
 #include "clioutput.h"
 #include "commands.h"
+#include "knobflags.h"
 
 #include "bench/benchsuite.h"
 
@@ -11,22 +12,6 @@
 namespace qs::cli {
 
 namespace {
-
-struct Flag {
-    const char *name;
-    const char *key; // the RunConfig JSON key it sets
-    const char *valueName;
-    const char *help;
-};
-
-constexpr Flag kConfigFlags[] = {
-    {"batch-size", "batch_size", "N", "Samples per training step. Default 32."},
-    {"capacity", "example_capacity", "N", "Capacity of the example queue. Default 224."},
-    {"min-after-dequeue", "min_after_dequeue", "N", "shuffle_batch's min_after_dequeue. Default 128."},
-    {"hidden", "hidden", "N", "Hidden units of the MLP. Default 64."},
-    {"input-size", "input_size", "N",
-     "Readers resize every image to N x N; the model sees N x N x 3. Default 16."},
-};
 
 QString megabytes(double perSecond)
 {
@@ -201,17 +186,12 @@ int runBench(const QStringList &args)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
                                  QStringLiteral("[FILE...]"));
-    QList<QCommandLineOption> configOptions;
-    for (const Flag &f : kConfigFlags)
-        configOptions << QCommandLineOption(QLatin1String(f.name), QLatin1String(f.help),
-                                            QLatin1String(f.valueName));
+    const KnobFlags knobFlags(KnobFlags::For::Bench);
     const QCommandLineOption readers(
         QStringLiteral("readers"),
         QStringLiteral("Measure with 1..N reader threads (default: the larger of the "
                        "config's reader_threads and the core count)."),
         QStringLiteral("N"));
-    const QCommandLineOption noShuffle(QStringLiteral("no-shuffle"),
-                                       QStringLiteral("tf.train.batch (a FIFOQueue) and files in order."));
     const QCommandLineOption config(QStringLiteral("config"),
                                     QStringLiteral("Run settings as JSON text or a file (flags go on top)."),
                                     QStringLiteral("JSON"));
@@ -235,8 +215,8 @@ int runBench(const QStringList &args)
                                      QStringLiteral("DIR"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print the results as one JSON object."));
-    parser.addOptions(configOptions);
-    parser.addOptions({readers, noShuffle, config, seconds, repeat, noTargets, bigFile, tempDir, json});
+    knobFlags.addTo(parser);
+    parser.addOptions({readers, config, seconds, repeat, noTargets, bigFile, tempDir, json});
     processArguments(parser, args);
     Output out(parser.isSet(json));
 
@@ -248,21 +228,10 @@ int runBench(const QStringList &args)
             return out.fail(QStringLiteral("bench: --config: %1").arg(c.status().message()));
         base = *c;
     }
-    QJsonObject flags;
-    for (qsizetype i = 0; i < configOptions.size(); ++i) {
-        if (!parser.isSet(configOptions[i]))
-            continue;
-        bool ok = false;
-        const qint64 v = parser.value(configOptions[i]).toLongLong(&ok);
-        if (!ok)
-            return out.fail(QStringLiteral("bench: --%1 needs a whole number (got '%2')")
-                                .arg(QLatin1String(kConfigFlags[i].name), parser.value(configOptions[i])));
-        flags.insert(QLatin1String(kConfigFlags[i].key), v);
-    }
-    if (parser.isSet(noShuffle)) {
-        flags.insert(QStringLiteral("use_shuffle_queue"), false);
-        flags.insert(QStringLiteral("shuffle_files"), false);
-    }
+    Result<QJsonObject> given = knobFlags.json(parser);
+    if (!given)
+        return out.fail(QStringLiteral("bench: %1").arg(given.status().message()));
+    QJsonObject flags = *given;
     if (!parser.positionalArguments().isEmpty())
         flags.insert(QStringLiteral("files"), QJsonArray::fromStringList(parser.positionalArguments()));
     Result<RunConfig> runConfig = RunConfig::fromJson(flags, base);

@@ -3,7 +3,9 @@
 #include "clioutput.h"
 #include "commands.h"
 #include "interruptguard.h"
+#include "knobflags.h"
 
+#include "demo/bundleddata.h"
 #include "run/pipeline.h"
 
 #include <QCommandLineParser>
@@ -21,56 +23,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
-
-struct Flag {
-    const char *name;
-    const char *key; // the RunConfig JSON key it sets
-    enum Kind { Int, Number, Text } kind;
-    const char *valueName;
-    const char *help;
-};
-
-constexpr Flag kValueFlags[] = {
-    {"epochs", "num_epochs", Flag::Int, "N", "Epochs over the files (0: until stopped). Default 1."},
-    {"batch-size", "batch_size", Flag::Int, "N", "Samples per training step. Default 32."},
-    {"readers", "reader_threads", Flag::Int, "N", "Reader threads (the example queue's runner). Default 2."},
-    {"capacity", "example_capacity", Flag::Int, "N", "Capacity of the example queue. Default 224."},
-    {"min-after-dequeue", "min_after_dequeue", Flag::Int, "N",
-     "shuffle_batch's min_after_dequeue. Default 128."},
-    {"hidden", "hidden", Flag::Int, "N", "Hidden units of the MLP. Default 64."},
-    {"input-size", "input_size", Flag::Int, "N",
-     "Readers resize every image to N x N; the model sees N x N x 3. Default 16."},
-    {"eval", "eval_file", Flag::Text, "FILE", "Held-out data from this TFRecord file."},
-    {"eval-fraction", "eval_fraction", Flag::Number, "F",
-     "Else hold out every round(1/F)-th record. Default 0.1."},
-    {"max-steps", "max_steps", Flag::Int, "N", "Stop after N training steps."},
-    {"stop-after", "stop_after_s", Flag::Number, "S", "Request stop after S seconds."},
-    {"speed", "speed", Flag::Number, "F", "Slow motion: 1 full speed, 0.1 ten times slower."},
-};
-
-Result<QJsonObject> flagsJson(const QCommandLineParser &parser, const QList<QCommandLineOption> &options)
-{
-    QJsonObject json;
-    for (size_t i = 0; i < std::size(kValueFlags); ++i) {
-        const Flag &f = kValueFlags[i];
-        if (!parser.isSet(options[qsizetype(i)]))
-            continue;
-        const QString v = parser.value(options[qsizetype(i)]);
-        bool ok = true;
-        QJsonValue value;
-        if (f.kind == Flag::Int)
-            value = v.toLongLong(&ok);
-        else if (f.kind == Flag::Number)
-            value = v.toDouble(&ok);
-        else
-            value = v;
-        if (!ok)
-            return invalidArgument(
-                QStringLiteral("--%1 needs a number (got '%2')").arg(QLatin1String(f.name), v));
-        json.insert(QLatin1String(f.key), value);
-    }
-    return json;
-}
 
 QString percent(double v)
 {
@@ -90,12 +42,10 @@ QString progressLine(const Snapshot &s)
             }
         }
     }
-    if (!s.queues.isEmpty()) {
-        const QueueInfo &q = s.queues.last(); // the example queue
-        line += QStringLiteral("  %1 %2/%3")
-                    .arg(q.name.section(QLatin1Char('/'), 0, 0))
-                    .arg(q.size)
-                    .arg(q.capacity);
+    const TopologyQueue *examples = s.topology ? s.topology->queueOf(QueueRole::Examples) : nullptr;
+    for (const QueueInfo &q : s.queues) {
+        if (examples && q.name == examples->name)
+            line += QStringLiteral("  %1 %2/%3").arg(examples->label).arg(q.size).arg(q.capacity);
     }
     line += QStringLiteral("  %1 samples/s").arg(s.samplesPerSec, 0, 'f', 0);
     return line;
@@ -158,23 +108,10 @@ int runRun(const QStringList &args)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
                                  QStringLiteral("[FILE...]"));
-    QList<QCommandLineOption> valueOptions;
-    for (const Flag &f : kValueFlags)
-        valueOptions << QCommandLineOption(QLatin1String(f.name), QLatin1String(f.help),
-                                           QLatin1String(f.valueName));
+    const KnobFlags knobFlags(KnobFlags::For::Run);
     const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
                                          QStringLiteral("A built-in scenario or a .json file."),
                                          QStringLiteral("NAME|FILE"));
-    const QCommandLineOption noShuffle(QStringLiteral("no-shuffle"),
-                                       QStringLiteral("tf.train.batch (a FIFOQueue) and files in order."));
-    const QCommandLineOption seed(QStringLiteral("seed"),
-                                  QStringLiteral("Seed of the file and example shuffles."),
-                                  QStringLiteral("S"));
-    const QCommandLineOption skipCorrupt(
-        QStringLiteral("skip-corrupt"),
-        QStringLiteral("Count and skip corrupt records instead of stopping."));
-    const QCommandLineOption naive(QStringLiteral("naive"),
-                                   QStringLiteral("The trainer reads sample by sample: no queues."));
     const QCommandLineOption events(QStringLiteral("events"),
                                     QStringLiteral("Write the event log (JSON Lines) to F."),
                                     QStringLiteral("F"));
@@ -185,8 +122,8 @@ int runRun(const QStringList &args)
     const QCommandLineOption config(QStringLiteral("config"),
                                     QStringLiteral("Run settings as JSON text or a file."),
                                     QStringLiteral("JSON"));
-    parser.addOptions(valueOptions);
-    parser.addOptions({scenarioOpt, noShuffle, seed, skipCorrupt, naive, events, trace, json, config});
+    knobFlags.addTo(parser);
+    parser.addOptions({scenarioOpt, events, trace, json, config});
     processArguments(parser, args);
     Output out(parser.isSet(json));
 
@@ -211,41 +148,23 @@ int runRun(const QStringList &args)
             return out.fail(QStringLiteral("run: --config: %1").arg(c.status().message()));
         base = *c;
     }
-    Result<QJsonObject> flags = flagsJson(parser, valueOptions);
+    Result<QJsonObject> flags = knobFlags.json(parser);
     if (!flags)
         return out.fail(QStringLiteral("run: %1").arg(flags.status().message()));
-    if (parser.isSet(noShuffle)) {
-        flags->insert(QStringLiteral("use_shuffle_queue"), false);
-        flags->insert(QStringLiteral("shuffle_files"), false);
-    }
-    if (parser.isSet(seed)) {
-        bool ok = false;
-        const qint64 s = parser.value(seed).toLongLong(&ok);
-        if (!ok)
-            return out.fail(QStringLiteral("run: --seed needs a number (got '%1')").arg(parser.value(seed)));
-        flags->insert(QStringLiteral("file_seed"), s);
-        flags->insert(QStringLiteral("shuffle_seed"), s);
-    }
-    if (parser.isSet(skipCorrupt))
-        flags->insert(QStringLiteral("skip_corrupt"), true);
-    if (parser.isSet(naive))
-        flags->insert(QStringLiteral("feed"), QStringLiteral("naive"));
     if (!parser.positionalArguments().isEmpty())
         flags->insert(QStringLiteral("files"), QJsonArray::fromStringList(parser.positionalArguments()));
     Result<RunConfig> runConfig = RunConfig::fromJson(*flags, base);
     if (!runConfig)
         return out.fail(QStringLiteral("run: %1").arg(runConfig.status().message()));
 
-    const bool workers = scenario && scenario->mode == QLatin1String("workers");
+    const bool workers = scenario && scenario->mode == RunMode::Workers;
     if (runConfig->pipeline.files.isEmpty() && !workers) { // the bundled demo dataset
-        runConfig->pipeline.files = Pipeline::defaultDemoFiles();
-        if (runConfig->pipeline.files.isEmpty())
-            return out.fail(
-                QStringLiteral("run: no input files, and the bundled demo dataset was not found. Give "
-                               "TFRecord files, or write the demo dataset with `queuescope-cli demo` "
-                               "and pass its files."));
+        const BundledDemo demo = bundledDemo();
+        if (!demo.isFound())
+            return out.fail(QStringLiteral("run: ") + bundledDemoMissingMessage());
+        runConfig->pipeline.files = {demo.trainFile};
         if (runConfig->trainer.evalFile.isEmpty())
-            runConfig->trainer.evalFile = Pipeline::defaultDemoEvalFile();
+            runConfig->trainer.evalFile = demo.evalFile;
         out.error(QStringLiteral("run: no files given: training on the bundled demo dataset %1")
                       .arg(runConfig->pipeline.files.first()));
     }

@@ -44,7 +44,7 @@ const Knob kKnobs[] = {
      QS_FIELD(pipeline.filenameCapacity)},
     {"reader_threads", T::Int, G::Input, 2, 1, 256, false, "", N_("Reader threads:"),
      N_("How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch)."),
-     "shuffle_batch(num_threads)", "readers", "N", true, false, nullptr, QS_FIELD(pipeline.readerThreads)},
+     "shuffle_batch(num_threads)", "readers", "N", false, false, nullptr, QS_FIELD(pipeline.readerThreads)},
     {"skip_corrupt", T::Bool, G::Input, 0, 0, 1, false, "", N_("Skip corrupt records"),
      N_("Count and skip a record whose checksum fails instead of stopping the run with DataLoss."),
      "tf.data.experimental.ignore_errors()", "skip-corrupt", "", false, false, nullptr,

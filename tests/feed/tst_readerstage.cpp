@@ -5,7 +5,9 @@
 #include "scenario/corruptcopy.h"
 #include "feed/datasetprobe.h"
 #include "feed/readerstage.h"
-#include "run/runcontext.h"
+#include "feed/pacer.h"
+#include "feed/samplemaker.h"
+#include "observe/recorder.h"
 #include "scenario/scenario.h"
 
 #include <QTemporaryDir>
@@ -22,27 +24,35 @@ namespace {
 constexpr int kPerFile = 40;
 
 struct Bench {
-    std::shared_ptr<RunContext> ctx = std::make_shared<RunContext>();
+    Recorder recorder;
+    Pacer pacer;
+    SampleMaker maker;
+    ReadOptions options;
     std::shared_ptr<FIFOQueue<QString>> filenames;
     std::shared_ptr<FIFOQueue<Sample>> examples;
     std::unique_ptr<ReaderStage> stage;
 
     Bench(const QStringList &files, int holdOutEvery, bool skipCorrupt, int numClasses = 0)
     {
-        ctx->config.pipeline.files = files;
-        ctx->config.pipeline.skipCorrupt = skipCorrupt;
-        ctx->config.trainer.numClasses = numClasses;
-        Result<DatasetProbe> probe = DatasetProbe::run(files, ctx->config.trainer);
+        options.skipCorrupt = skipCorrupt;
+        Result<DatasetProbe> probe = DatasetProbe::run(files, {numClasses, {}});
         if (!probe)
             qFatal("probe: %s", qPrintable(probe.status().toString()));
-        ctx->maker = SampleMaker(probe->spec, InputSpec{8, 8, 3});
-        ctx->holdOut = HoldOut{holdOutEvery};
-        filenames = *FIFOQueue<QString>::create(QStringLiteral("input_producer"), 8, ctx->recorder.get());
-        examples = *FIFOQueue<Sample>::create(QStringLiteral("examples"), 1000, ctx->recorder.get());
+        maker = SampleMaker(probe->spec, InputSpec{8, 8, 3});
+        options.holdOut = HoldOut{holdOutEvery};
+        filenames = *FIFOQueue<QString>::create(QStringLiteral("input_producer"), 8, &recorder);
+        examples = *FIFOQueue<Sample>::create(QStringLiteral("examples"), 1000, &recorder);
         for (const QString &f : files)
             QS_ENQUEUE(filenames->enqueue(f));
         filenames->close();
-        stage = std::make_unique<ReaderStage>(ctx, filenames, 1);
+        stage = make(filenames);
+    }
+    std::unique_ptr<ReaderStage> make(std::shared_ptr<FIFOQueue<QString>> names, qint64 throwAfter = -1)
+    {
+        return std::make_unique<ReaderStage>(
+            maker, pacer, options, std::move(names), 1,
+            [this](const Status &skipped) { recorder.recordSkipped(skipped, QStringLiteral("reader")); },
+            throwAfter);
     }
     static void QS_ENQUEUE(const Status &s)
     {
@@ -61,7 +71,7 @@ struct Bench {
     int notes(const QString &what) const
     {
         int n = 0;
-        for (const Event &e : ctx->recorder->events())
+        for (const Event &e : recorder.events())
             n += e.kind == EventKind::Note && e.details.value(QStringLiteral("what")).toString() == what;
         return n;
     }
@@ -155,12 +165,12 @@ private slots:
             QCOMPARE(end.where().file, *copy);
             QCOMPARE(end.where().record, 5);
             QCOMPARE(end.where().offset, index->at(5).offset);
-            QCOMPARE(b.ctx->skippedRecords.load(), 0);
+            QCOMPARE(b.recorder.snapshot(0)->skippedRecords, 0);
         } else {
             QCOMPARE(end.kind(), ErrorKind::OutOfRange);
-            QCOMPARE(b.ctx->skippedRecords.load(), 1);
+            QCOMPARE(b.recorder.snapshot(0)->skippedRecords, 1);
             QCOMPARE(b.notes(QStringLiteral("skipped_record")), 1);
-            for (const Event &e : b.ctx->recorder->events()) {
+            for (const Event &e : b.recorder.events()) {
                 if (e.kind == EventKind::Note) {
                     QCOMPARE(e.details.value(QStringLiteral("file")).toString(), *copy);
                     QCOMPARE(e.details.value(QStringLiteral("record")).toInt(), 5);
@@ -210,8 +220,7 @@ private slots:
         Bench b(m_files, 0, false);
         auto filenames = *FIFOQueue<QString>::create(QStringLiteral("names"), 2);
         QVERIFY(filenames->enqueue(m_dir.filePath(QStringLiteral("gone.tfrecords"))).isOk());
-        ReaderStage stage(b.ctx, filenames, 1);
-        const Status s = stage(*b.examples, 0);
+        const Status s = (*b.make(filenames))(*b.examples, 0);
         QCOMPARE(s.kind(), ErrorKind::NotFound);
         QCOMPARE(s.where().file, m_dir.filePath(QStringLiteral("gone.tfrecords")));
     }
@@ -219,7 +228,7 @@ private slots:
     void injectedThrowAfterRecords()
     {
         Bench b(m_files, 0, false);
-        b.ctx->faults.readerThrowAfter = 7;
+        b.stage = b.make(b.filenames, 7);
         for (int i = 0; i < 7; ++i)
             QVERIFY((*b.stage)(*b.examples, 0).isOk());
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, (*b.stage)(*b.examples, 0));

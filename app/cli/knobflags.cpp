@@ -1,0 +1,106 @@
+#include "knobflags.h"
+
+#include "run/knobs.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+
+namespace qs::cli {
+
+KnobFlags::KnobFlags(For command)
+    : m_for(command)
+{
+    for (const Knob &k : knobs()) {
+        if (!*k.flag || (command == For::Bench && !k.benchFlag))
+            continue;
+        const QString help = knobFlagHelp(k);
+        if (k.type == KnobType::Bool)
+            m_flags << Flag{QCommandLineOption(QLatin1String(k.flag), help), k.key};
+        else
+            m_flags << Flag{QCommandLineOption(QLatin1String(k.flag), help, QLatin1String(k.valueName)), k.key};
+    }
+    m_flags << Flag{QCommandLineOption(QStringLiteral("input-size"),
+                                       QStringLiteral("Shorthand for --image-width N --image-height N."),
+                                       QStringLiteral("N")),
+                    ""};
+    m_flags << Flag{QCommandLineOption(QStringLiteral("no-shuffle"),
+                                       QStringLiteral("tf.train.batch (a FIFOQueue) and files in order: "
+                                                      "--no-shuffle-queue --no-shuffle-files.")),
+                    ""};
+    if (command == For::Run) {
+        m_flags << Flag{QCommandLineOption(QStringLiteral("seed"),
+                                           QStringLiteral("Seed of the file and example shuffles: --file-seed S "
+                                                          "--shuffle-seed S."),
+                                           QStringLiteral("S")),
+                        ""};
+        m_flags << Flag{QCommandLineOption(QStringLiteral("naive"),
+                                           QStringLiteral("The trainer reads sample by sample: no queues "
+                                                          "(--feed naive).")),
+                        ""};
+    }
+}
+
+void KnobFlags::addTo(QCommandLineParser &parser) const
+{
+    for (const Flag &f : m_flags)
+        parser.addOption(f.option);
+}
+
+Result<QJsonObject> KnobFlags::json(const QCommandLineParser &parser) const
+{
+    QJsonObject json;
+    auto needsNumber = [](const QString &flag, const QString &value) {
+        return invalidArgument(QStringLiteral("--%1 needs a number (got '%2')").arg(flag, value));
+    };
+    for (const Flag &f : m_flags) {
+        if (!parser.isSet(f.option))
+            continue;
+        const QString name = f.option.names().first();
+        const QString value = f.option.valueName().isEmpty() ? QString() : parser.value(f.option);
+        if (!*f.key) { // the shorthands
+            bool ok = true;
+            if (name == QLatin1String("input-size")) {
+                json.insert(QStringLiteral("input_size"), value.toLongLong(&ok));
+            } else if (name == QLatin1String("no-shuffle")) {
+                json.insert(QStringLiteral("use_shuffle_queue"), false);
+                json.insert(QStringLiteral("shuffle_files"), false);
+            } else if (name == QLatin1String("seed")) {
+                const qint64 seed = value.toLongLong(&ok);
+                json.insert(QStringLiteral("file_seed"), seed);
+                json.insert(QStringLiteral("shuffle_seed"), seed);
+            } else if (name == QLatin1String("naive")) {
+                json.insert(QStringLiteral("feed"), QStringLiteral("naive"));
+            }
+            if (!ok)
+                return needsNumber(name, value);
+            continue;
+        }
+        const QString key = QLatin1String(f.key);
+        const Knob *k = findKnob(key);
+        bool ok = true;
+        switch (k->type) {
+        case KnobType::Int:
+        case KnobType::Seed:
+            json.insert(key, value.toLongLong(&ok));
+            break;
+        case KnobType::Number:
+            json.insert(key, value.toDouble(&ok));
+            break;
+        case KnobType::Bool:
+            json.insert(key, !k->read(RunConfig{}).toBool());
+            break;
+        case KnobType::Text:
+        case KnobType::Choice:
+        case KnobType::Json: // RunConfig takes the spec as JSON text
+            json.insert(key, value);
+            break;
+        case KnobType::Files:
+            break;
+        }
+        if (!ok)
+            return needsNumber(name, value);
+    }
+    return json;
+}
+
+} // namespace qs::cli
