@@ -1,7 +1,7 @@
-#include "ui/framelog.h"
-#include "ui/languagemanager.h"
-#include "ui/mainwindow.h"
-#include "ui/runcontroller.h"
+#include "frametiming/framelog.h"
+#include "window/languagemanager.h"
+#include "window/mainwindow.h"
+#include "window/runcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

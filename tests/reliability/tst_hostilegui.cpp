@@ -3,13 +3,13 @@
 // bundled demo data as usual.
 #include "hostilefiles.h"
 
+#include "controls/configpanel.h"
+#include "controls/controlspanel.h"
+#include "controls/runcontrols.h"
 #include "run/pipeline.h"
-#include "ui/configpanel.h"
-#include "ui/controlspanel.h"
-#include "ui/mainwindow.h"
-#include "ui/runcontroller.h"
-#include "ui/runcontrols.h"
-#include "ui/runstatusview.h"
+#include "window/mainwindow.h"
+#include "window/runcontroller.h"
+#include "window/runstatusview.h"
 
 #include <QAction>
 #include <QApplication>
