@@ -8,6 +8,7 @@
 #include "controls/scenariopicker.h"
 #include "diagram/pipelinediagram.h"
 #include "eventlog/eventlogview.h"
+#include "frametiming/framelog.h"
 #include "frametiming/framemeter.h"
 #include "frametiming/frametimingview.h"
 #include "samples/samplesview.h"
@@ -65,6 +66,8 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     , m_baseFont(QApplication::font())
 {
     setObjectName(QStringLiteral("mainWindow"));
+    m_frameMeter->setObjectName(QStringLiteral("frameMeter"));
+    m_controls->setObjectName(QStringLiteral("runControls"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/queuescope-256.png")));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
@@ -325,6 +328,21 @@ RunConfig MainWindow::runConfig() const
     return m_controlsPanel->config();
 }
 
+QString MainWindow::startBlockReason() const
+{
+    return m_controls->startBlockReason();
+}
+
+double MainWindow::speed() const
+{
+    return m_controls->speed();
+}
+
+bool MainWindow::isStepMode() const
+{
+    return m_controls->stepModeAction()->isChecked();
+}
+
 void MainWindow::setDefaultInput(const QStringList &files)
 {
     m_controlsPanel->setDefaultFiles(files);
@@ -348,6 +366,17 @@ bool MainWindow::setLanguage(const QString &code)
         return false;
     QSettings().setValue(QStringLiteral("language"), code);
     return true;
+}
+
+bool MainWindow::setSessionLanguage(const QString &code)
+{
+    return m_languages->setLanguage(code);
+}
+
+void MainWindow::logFrameStats(std::function<void(const QString &line)> sink)
+{
+    m_frameLog = std::make_unique<FrameLog>(m_frameMeter, std::move(sink));
+    connect(qApp, &QCoreApplication::aboutToQuit, m_frameLog.get(), &FrameLog::finish);
 }
 
 void MainWindow::setPresentationZoom(double factor)

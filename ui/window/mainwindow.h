@@ -8,6 +8,8 @@
 #include <QFont>
 #include <QMainWindow>
 
+#include <functional>
+#include <memory>
 #include <optional>
 
 class QActionGroup;
@@ -21,6 +23,7 @@ namespace qs {
 
 class ControlsPanel;
 class EventLogView;
+class FrameLog;
 class FrameMeter;
 class FrameTimingView;
 class LanguageManager;
@@ -40,7 +43,8 @@ class ThreadTimelinePanel;
 // user asks for (open, start, stop, step mode, next step, speed, scenario) leaves as signals,
 // for whoever owns the pipeline to act on (RunController). The timeline is the central widget; the
 // other panels are docks whose layout is kept in QSettings. The Controls dock holds the scenario
-// and the run's knobs: runConfig() and scenario() are what a Start should run.
+// and the run's knobs: runConfig() and scenario() are what a Start should run. It hands out none
+// of its widgets; tests find them by type and object name.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -56,14 +60,13 @@ public:
     std::optional<Scenario> currentScenario() const;
     RunConfig runConfig() const; // the Controls dock's knobs with the input files
     QStringList inputFiles() const { return m_inputFiles; }
-    LanguageManager *languages() const { return m_languages; }
-    RunControls *controls() const { return m_controls; }
-    ControlsPanel *controlsPanel() const { return m_controlsPanel; }
-    TfCodeView *codeView() const { return m_code; }
-    // Times each polled frame (snapshot, panel updates, repaint) while someone holds it: the
-    // frame-timing overlay (View menu, F12) or the app's --frame-stats log.
-    FrameMeter *frameMeter() const { return m_frameMeter; }
+    QString startBlockReason() const; // why Start must wait (no input, an invalid setting); "" lets it go
+    double speed() const;             // the run speed chosen: 1 = full speed
+    bool isStepMode() const;          // step mode is on: a new run starts in it
     bool isFrameTimingShown() const;
+    // The app's --frame-stats: times each polled frame (snapshot, panel updates, repaint) and
+    // writes a FrameLog's lines to `sink`, every 5 s and for the whole session when the app quits.
+    void logFrameStats(std::function<void(const QString &line)> sink);
 
 public slots:
     void poll();                                    // ask the source once and apply what it gives
@@ -75,8 +78,9 @@ public slots:
     void setDefaultInput(const QStringList &files); // what runs when no file is open (demo data)
     // What the run found in the data, for the TensorFlow code: the feature spec and class count.
     void setDetectedData(const std::optional<qs::FeatureSpec> &spec, int numClasses);
-    bool setLanguage(const QString &code);   // "en", "zh_TW", "zh_CN"; saved in QSettings
-    void setPresentationZoom(double factor); // 0.5 .. 4, scales fonts and timeline lanes
+    bool setLanguage(const QString &code);        // "en", "zh_TW", "zh_CN"; saved in QSettings
+    bool setSessionLanguage(const QString &code); // the same for this session only (the app's --lang)
+    void setPresentationZoom(double factor);      // 0.5 .. 4, scales fonts and timeline lanes
     void zoomIn();
     void zoomOut();
     void zoomReset();
@@ -121,6 +125,7 @@ private:
     QTimer *m_timer;
     FrameMeter *m_frameMeter;
     FrameTimingView *m_frameTiming;
+    std::unique_ptr<FrameLog> m_frameLog; // destroyed before the meter (a child)
     LanguageManager *m_languages;
     RunControls *m_controls;
     RunStatusView *m_status;

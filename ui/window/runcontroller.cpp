@@ -1,11 +1,8 @@
 #include "window/runcontroller.h"
 
 #include "common/uitext.h"
-#include "controls/runcontrols.h"
 #include "run/pipeline.h"
 #include "window/mainwindow.h"
-
-#include <QAction>
 
 namespace qs {
 
@@ -41,10 +38,10 @@ bool RunController::start()
         emit startFailed(text);
         return false;
     };
-    if (const QString blocked = m_window->controls()->startBlockReason(); !blocked.isEmpty())
+    if (const QString blocked = m_window->startBlockReason(); !blocked.isEmpty())
         return fail(blocked); // no input yet, or a setting that cannot work
     RunConfig config = m_window->runConfig();
-    config.trainer.speed = m_window->controls()->speed();
+    config.trainer.speed = m_window->speed();
     const bool demo = m_window->inputFiles().isEmpty() && !config.pipeline.files.isEmpty() &&
                       config.pipeline.files == Pipeline::defaultDemoFiles();
     if (demo && config.trainer.evalFile.isEmpty())
@@ -53,7 +50,7 @@ bool RunController::start()
     if (!created)
         return fail(tr("Cannot start: %1").arg(UiText::error(created.status())));
     std::unique_ptr<Pipeline> next = std::move(*created);
-    next->setStepMode(m_window->controls()->stepModeAction()->isChecked());
+    next->setStepMode(m_window->isStepMode());
 
     // The previous run has ended (Start is only offered then), so this returns at once.
     m_pipeline = std::move(next);

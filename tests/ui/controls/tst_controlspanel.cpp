@@ -5,6 +5,7 @@
 #include "tfcode/tfcodeview.h"
 #include "window/languagemanager.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -246,10 +247,10 @@ private slots:
     {
         MainWindow window;
         QCOMPARE(window.scenario(), QString());
-        QVERIFY(!window.controls()->startAction()->isEnabled()); // nothing to read yet
-        QCOMPARE(window.controls()->startAction()->toolTip(), QStringLiteral("Open a TFRecord file"));
+        QVERIFY(!test::runControls(window)->startAction()->isEnabled()); // nothing to read yet
+        QCOMPARE(test::runControls(window)->startAction()->toolTip(), QStringLiteral("Open a TFRecord file"));
         window.setDefaultInput({QStringLiteral("/demo/demo-train.tfrecords")});
-        QVERIFY(window.controls()->startAction()->isEnabled());
+        QVERIFY(test::runControls(window)->startAction()->isEnabled());
 
         QSignalSpy chosen(&window, &MainWindow::scenarioChosen);
         QVERIFY(window.selectScenario(QStringLiteral("naive-feed")));
@@ -260,15 +261,15 @@ private slots:
         // The toolbar's box shows the same choice, and the code panel the naive program.
         auto *toolbarBox = window.findChild<QComboBox *>(QStringLiteral("scenarioBox"));
         QCOMPARE(toolbarBox->currentText(), QStringLiteral("Naive per-sample feeding"));
-        QVERIFY(window.codeView()->toPlainText().contains(QStringLiteral("tf_record_iterator")));
-        QVERIFY(window.codeView()->toPlainText().contains(QStringLiteral("demo-train.tfrecords")));
+        QVERIFY(test::codeView(window)->toPlainText().contains(QStringLiteral("tf_record_iterator")));
+        QVERIFY(test::codeView(window)->toPlainText().contains(QStringLiteral("demo-train.tfrecords")));
         // Choosing in the toolbar is choosing in the dock.
         const int userStop = toolbarBox->findData(QStringLiteral("user-stop"));
         toolbarBox->setCurrentIndex(userStop);
         emit toolbarBox->activated(userStop);
         QCOMPARE(window.scenario(), QStringLiteral("user-stop"));
         QCOMPARE(window.runConfig().trainer.feed, FeedMode::ShuffleBatch);
-        QVERIFY(window.codeView()->toPlainText().contains(QStringLiteral("num_epochs=None")));
+        QVERIFY(test::codeView(window)->toPlainText().contains(QStringLiteral("num_epochs=None")));
         QVERIFY(!window.selectScenario(QStringLiteral("hang")));
         QCOMPARE(window.scenario(), QStringLiteral("user-stop"));
 
@@ -276,15 +277,13 @@ private slots:
         Snapshot running;
         running.run = RunState::Running;
         window.applySnapshot(std::make_shared<const Snapshot>(running));
-        QVERIFY(!window.controlsPanel()->configPanel()->isEnabled());
+        QVERIFY(!test::configPanel(window)->isEnabled());
         window.applySnapshot(std::make_shared<const Snapshot>(Snapshot{}));
-        QVERIFY(window.controlsPanel()->configPanel()->isEnabled());
-        window.controlsPanel()
-            ->configPanel()
-            ->findChild<QSpinBox *>(QStringLiteral("example_capacity"))
-            ->setValue(3);
-        QVERIFY(!window.controls()->startAction()->isEnabled());
-        QVERIFY(window.controls()->startAction()->toolTip().contains(QStringLiteral("min_after_dequeue")));
+        QVERIFY(test::configPanel(window)->isEnabled());
+        test::configPanel(window)->findChild<QSpinBox *>(QStringLiteral("example_capacity"))->setValue(3);
+        QVERIFY(!test::runControls(window)->startAction()->isEnabled());
+        QVERIFY(test::runControls(window)->startAction()->toolTip().contains(
+            QStringLiteral("min_after_dequeue")));
     }
 };
 

@@ -8,6 +8,7 @@
 #include "window/languagemanager.h"
 #include "window/mainwindow.h"
 #include "window/runcontroller.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QSettings>
@@ -85,7 +86,7 @@ private slots:
         c.pipeline.readerThreads = 4;
         c.trainer.hidden = 16;
         c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
-        window.controlsPanel()->configPanel()->setConfig(c);
+        test::configPanel(window)->setConfig(c);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
@@ -95,22 +96,22 @@ private slots:
         QVERIFY(action->isCheckable());
         QCOMPARE(action->shortcut(), QKeySequence(Qt::Key_F12));
         QVERIFY(!window.isFrameTimingShown());
-        QVERIFY(!window.frameMeter()->isActive());
+        QVERIFY(!test::frameMeter(window)->isActive());
         action->trigger();
         QVERIFY(window.isFrameTimingShown());
-        QVERIFY(window.frameMeter()->isActive());
+        QVERIFY(test::frameMeter(window)->isActive());
         auto *overlay = window.findChild<FrameTimingView *>();
         QVERIFY(overlay && overlay->isVisible());
         QCOMPARE(overlay->text(), QStringLiteral("frame timing: no frames yet"));
 
         QStringList lines;
         auto log = std::make_unique<FrameLog>(
-            window.frameMeter(), [&lines](const QString &l) { lines << l; }, 1000);
+            test::frameMeter(window), [&lines](const QString &l) { lines << l; }, 1000);
         QSignalSpy started(&controller, &RunController::started);
-        window.controls()->startAction()->trigger();
+        test::runControls(window)->startAction()->trigger();
         QCOMPARE(started.count(), 1);
 
-        const FrameStats &recent = window.frameMeter()->recent();
+        const FrameStats &recent = test::frameMeter(window)->recent();
         QTRY_VERIFY_WITH_TIMEOUT(recent.size() >= 60, 60000);
         QVERIFY(controller.isRunning());
         QList<FrameStats::Part> parts{FrameStats::Snapshot, FrameStats::Update, FrameStats::Paint,
@@ -148,15 +149,15 @@ private slots:
         // The overlay off, the log still holds the meter; without both, nothing is measured.
         action->trigger();
         QVERIFY(!overlay->isVisible());
-        QVERIFY(window.frameMeter()->isActive());
+        QVERIFY(test::frameMeter(window)->isActive());
         const qint64 counted = recent.added();
         QTRY_VERIFY_WITH_TIMEOUT(recent.added() > counted, 5000);
         log.reset();
         QVERIFY2(lines.last().startsWith(QStringLiteral("frame stats (session): ")),
                  qPrintable(lines.last()));
-        QVERIFY(!window.frameMeter()->isActive());
+        QVERIFY(!test::frameMeter(window)->isActive());
 
-        window.controls()->stopAction()->trigger();
+        test::runControls(window)->stopAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 30000);
     }
 

@@ -6,6 +6,7 @@
 #include "timeline/threadtablemodel.h"
 #include "timeline/threadtimeline.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -106,7 +107,7 @@ private slots:
         QSignalSpy stepMode(&window, &MainWindow::stepModeToggled);
         QSignalSpy next(&window, &MainWindow::nextStepRequested);
         QSignalSpy speed(&window, &MainWindow::speedChanged);
-        RunControls *c = window.controls();
+        RunControls *c = test::runControls(window);
         c->startAction()->trigger();
         QCOMPARE(start.count(), 0); // nothing to read yet
         window.setDefaultInput({QStringLiteral("/demo/demo-train.tfrecords")});

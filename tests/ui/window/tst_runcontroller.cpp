@@ -14,6 +14,7 @@
 #include "window/mainwindow.h"
 #include "window/runcontroller.h"
 #include "window/runstatusview.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QSettings>
@@ -39,7 +40,7 @@ void setSmallKnobs(MainWindow &window)
     c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
     c.trainer.evalEvery = 10;
     c.trainer.evalMaxSamples = 40;
-    window.controlsPanel()->configPanel()->setConfig(c);
+    test::configPanel(window)->setConfig(c);
 }
 
 // What the window shows of the run, for a failed wait's message.
@@ -103,30 +104,31 @@ private slots:
         window.openFiles(m_files);
         setSmallKnobs(window);
         window.show();
-        QVERIFY(window.controls()->startAction()->isEnabled());
+        QVERIFY(test::runControls(window)->startAction()->isEnabled());
         QSignalSpy started(&controller, &RunController::started);
-        window.controls()->startAction()->trigger();
+        test::runControls(window)->startAction()->trigger();
         QCOMPARE(started.count(), 1);
         QVERIFY(controller.isRunning());
 
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot() && window.lastSnapshot()->steps > 20,
                                   qPrintable(describe(window)), 60000);
         QCOMPARE(window.lastSnapshot()->run, RunState::Running);
-        QVERIFY(!window.controls()->startAction()->isEnabled());
-        QVERIFY(window.controls()->stopAction()->isEnabled());
-        QVERIFY(!window.controlsPanel()->configPanel()->isEnabled());
+        QVERIFY(!test::runControls(window)->startAction()->isEnabled());
+        QVERIFY(test::runControls(window)->stopAction()->isEnabled());
+        QVERIFY(!test::configPanel(window)->isEnabled());
         // The code panel names the threads where they are, with the detected raw image.
-        QVERIFY(
-            window.codeView()->toPlainText().contains(QStringLiteral("tf.decode_raw(features['img_raw']")));
-        QVERIFY(window.codeView()->toPlainText().contains(
+        QVERIFY(test::codeView(window)->toPlainText().contains(
+            QStringLiteral("tf.decode_raw(features['img_raw']")));
+        QVERIFY(test::codeView(window)->toPlainText().contains(
             QStringLiteral("NUM_CLASSES = 4  # found in the data")));
-        QTRY_VERIFY2_WITH_TIMEOUT(!window.codeView()->marks().isEmpty(), qPrintable(describe(window)), 10000);
+        QTRY_VERIFY2_WITH_TIMEOUT(!test::codeView(window)->marks().isEmpty(), qPrintable(describe(window)),
+                                  10000);
         bool trainerShown = false;
-        for (const TfCodeView::LineMark &m : window.codeView()->marks())
+        for (const TfCodeView::LineMark &m : test::codeView(window)->marks())
             trainerShown |= m.threads.contains(QStringLiteral("trainer"));
         QVERIFY(trainerShown);
 
-        window.controls()->stopAction()->trigger();
+        test::runControls(window)->stopAction()->trigger();
         QTRY_VERIFY2_WITH_TIMEOUT(!controller.isRunning(), qPrintable(describe(window)), 30000);
         window.poll(); // the finished run's last snapshot
         const SnapshotPtr last = window.lastSnapshot();
@@ -157,8 +159,8 @@ private slots:
 
         // The ended run stays on screen, and the knobs and Start come back.
         QVERIFY(!controller.isRunning());
-        QVERIFY(window.controls()->startAction()->isEnabled());
-        QVERIFY(window.controlsPanel()->configPanel()->isEnabled());
+        QVERIFY(test::runControls(window)->startAction()->isEnabled());
+        QVERIFY(test::configPanel(window)->isEnabled());
         window.poll(); // more polls: the finished run is not replaced by anything
         window.poll();
         QCOMPARE(window.lastSnapshot(), last);
@@ -188,25 +190,27 @@ private slots:
         window.setPollInterval(20);
         window.openFiles(m_files);
         setSmallKnobs(window);
-        window.controls()->stepModeAction()->trigger(); // chosen before the run: it starts in step mode
+        test::runControls(window)
+            ->stepModeAction()
+            ->trigger(); // chosen before the run: it starts in step mode
         QVERIFY(controller.start());
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->stepMode && window.lastSnapshot()->steps > 2,
                                   qPrintable(describe(window)), 60000);
-        QVERIFY2(window.controls()->stopAction()->isEnabled(), qPrintable(describe(window)));
-        window.controls()->stopAction()->trigger();
+        QVERIFY2(test::runControls(window)->stopAction()->isEnabled(), qPrintable(describe(window)));
+        test::runControls(window)->stopAction()->trigger();
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->threadsAtGate > 0, qPrintable(describe(window)),
                                   30000);
         QVERIFY(window.lastSnapshot()->run != RunState::Finished);
-        QVERIFY(window.controls()->nextStepAction()->isEnabled());
+        QVERIFY(test::runControls(window)->nextStepAction()->isEnabled());
         // One step lets the oldest held thread go: it either reaches its next event (which may be
         // held in turn) or goes on without one (the trainer into join), leaving the gate.
         const int held = window.lastSnapshot()->threadsAtGate;
         const qint64 seq = window.lastSnapshot()->nextEventSeq;
-        window.controls()->nextStepAction()->trigger();
+        test::runControls(window)->nextStepAction()->trigger();
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->nextEventSeq > seq ||
                                       window.lastSnapshot()->threadsAtGate < held,
                                   qPrintable(describe(window)), 30000);
-        window.controls()->stepModeAction()->trigger(); // off: everyone goes on
+        test::runControls(window)->stepModeAction()->trigger(); // off: everyone goes on
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished,
                                   qPrintable(describe(window)), 30000);
         QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
@@ -218,12 +222,12 @@ private slots:
         RunController controller(&window);
         window.setPollInterval(20);
         QVERIFY(window.selectScenario(QStringLiteral("random-stop-workers")));
-        QVERIFY(window.controls()->startAction()->isEnabled());
+        QVERIFY(test::runControls(window)->startAction()->isEnabled());
         QVERIFY(controller.start());
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished,
                                   qPrintable(describe(window)), 60000);
         QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
-        QVERIFY(window.codeView()->toPlainText().contains(QStringLiteral("threading.Thread")));
+        QVERIFY(test::codeView(window)->toPlainText().contains(QStringLiteral("threading.Thread")));
     }
 
     void problemsGoToTheStatusBar()
@@ -247,7 +251,7 @@ private slots:
         QVERIFY(window.findChild<RunStatusView *>()->summary().contains(message));
         QVERIFY(!QApplication::activeModalWidget());
         QVERIFY(!controller.isRunning());
-        QVERIFY(window.controls()->startAction()->isEnabled()); // fix the input and try again
+        QVERIFY(test::runControls(window)->startAction()->isEnabled()); // fix the input and try again
     }
 
     // With no file open, Start runs the bundled demo dataset (shape names for classes, its own
@@ -259,7 +263,7 @@ private slots:
         MainWindow window;
         RunController controller(&window);
         window.setPollInterval(20);
-        QVERIFY(window.controls()->startAction()->isEnabled());
+        QVERIFY(test::runControls(window)->startAction()->isEnabled());
         QVERIFY(controller.start());
         QCOMPARE(controller.pipeline()->config().pipeline.files.size(), 1);
         QCOMPARE(controller.pipeline()->config().trainer.evalFile, Pipeline::defaultDemoEvalFile());
@@ -276,7 +280,7 @@ private slots:
             QSKIP("the bundled demo data is present, so Start runs on it");
         MainWindow window;
         RunController controller(&window);
-        QVERIFY(!window.controls()->startAction()->isEnabled());
+        QVERIFY(!test::runControls(window)->startAction()->isEnabled());
         QSignalSpy failed(&controller, &RunController::startFailed);
         QVERIFY(!controller.start()); // as --start would
         QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("Open a TFRecord file"));

@@ -3,6 +3,7 @@
 #include "syntheticsnapshot.h"
 #include "window/languagemanager.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QFile>
@@ -70,13 +71,13 @@ private slots:
     {
         MainWindow window;
         window.applySnapshot(test::SyntheticRun().shared(6'000'000));
-        const QString english = window.controls()->startAction()->text();
+        const QString english = test::runControls(window)->startAction()->text();
         QVERIFY(window.setLanguage(QStringLiteral("zh_CN")));
-        QTRY_COMPARE(window.controls()->startAction()->text(), QStringLiteral("开始(&S)"));
+        QTRY_COMPARE(test::runControls(window)->startAction()->text(), QStringLiteral("开始(&S)"));
         QVERIFY(window.setLanguage(QStringLiteral("zh_TW")));
-        QTRY_COMPARE(window.controls()->startAction()->text(), QStringLiteral("開始(&S)"));
+        QTRY_COMPARE(test::runControls(window)->startAction()->text(), QStringLiteral("開始(&S)"));
         QVERIFY(window.setLanguage(QStringLiteral("en")));
-        QTRY_COMPARE(window.controls()->startAction()->text(), english);
+        QTRY_COMPARE(test::runControls(window)->startAction()->text(), english);
     }
     // Every message of the Chinese files has a translation (no "unfinished" entries, no empty
     // text), so no English is left in the Chinese UI.
