@@ -1,7 +1,6 @@
-#include "ui/framelog.h"
-#include "ui/languagemanager.h"
-#include "ui/mainwindow.h"
-#include "ui/runcontroller.h"
+#include "window/languagemanager.h"
+#include "window/mainwindow.h"
+#include "window/runcontroller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -9,7 +8,6 @@
 #include <QTimer>
 
 #include <cstdio>
-#include <memory>
 
 namespace {
 
@@ -91,7 +89,7 @@ int main(int argc, char **argv)
     qs::MainWindow window; // in the saved language, else the system's
     qs::RunController controller(&window);
     if (!language.isEmpty())
-        window.languages()->setLanguage(language); // for this session only
+        window.setSessionLanguage(language); // for this session only
     QStringList files;
     for (const QString &f : parser.positionalArguments())
         files << QDir::current().absoluteFilePath(f);
@@ -107,13 +105,11 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    std::unique_ptr<qs::FrameLog> frameLog;
     if (parser.isSet(frameStats)) {
-        frameLog = std::make_unique<qs::FrameLog>(window.frameMeter(), [](const QString &line) {
+        window.logFrameStats([](const QString &line) {
             std::fprintf(stderr, "queuescope: %s\n", qPrintable(line));
             std::fflush(stderr);
         });
-        QObject::connect(&app, &QCoreApplication::aboutToQuit, frameLog.get(), &qs::FrameLog::finish);
     }
     if (parser.isSet(frameOverlay))
         window.setFrameTimingShown(true);

@@ -3,13 +3,14 @@
 // bundled demo data as usual.
 #include "hostilefiles.h"
 
+#include "controls/configpanel.h"
+#include "controls/controlspanel.h"
+#include "controls/runcontrols.h"
 #include "run/pipeline.h"
-#include "ui/configpanel.h"
-#include "ui/controlspanel.h"
-#include "ui/mainwindow.h"
-#include "ui/runcontroller.h"
-#include "ui/runcontrols.h"
-#include "ui/runstatusview.h"
+#include "window/mainwindow.h"
+#include "window/runcontroller.h"
+#include "window/runstatusview.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QApplication>
@@ -38,7 +39,7 @@ void setKnobs(MainWindow &window, int epochs, int evalEvery)
     c.trainer.evalEvery = evalEvery;
     c.trainer.evalFraction = evalEvery > 0 ? 0.1 : 0;
     c.trainer.evalMaxSamples = 40;
-    window.controlsPanel()->configPanel()->setConfig(c);
+    test::configPanel(window)->setConfig(c);
 }
 
 bool names(const QString &text, const QString &what, qint64 value)
@@ -119,7 +120,7 @@ private slots:
         window.openFiles({file});
         setKnobs(window, 1, 0);
         QSignalSpy failed(&controller, &RunController::startFailed);
-        window.controls()->startAction()->trigger();
+        test::runControls(window)->startAction()->trigger();
         if (refusedAtStart) {
             QCOMPARE(failed.count(), 1);
             QVERIFY(!controller.isRunning());
@@ -134,19 +135,19 @@ private slots:
         QVERIFY2(names(shown, QStringLiteral("record"), record), qPrintable(shown));
         QVERIFY2(names(shown, QStringLiteral("offset"), offset), qPrintable(shown));
         QVERIFY(!QApplication::activeModalWidget());
-        QVERIFY(window.controls()->startAction()->isEnabled());
-        QVERIFY(window.controlsPanel()->configPanel()->isEnabled());
+        QVERIFY(test::runControls(window)->startAction()->isEnabled());
+        QVERIFY(test::configPanel(window)->isEnabled());
 
         // The same window, now on the bundled demo data: a normal run, stopped by the user.
         window.openFiles(Pipeline::defaultDemoFiles());
         setKnobs(window, 0, 10);
-        window.controls()->startAction()->trigger();
+        test::runControls(window)->startAction()->trigger();
         QCOMPARE(failed.count(), refusedAtStart ? 1 : 0);
         QVERIFY(controller.isRunning());
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot() && window.lastSnapshot()->steps > 5,
                                   qPrintable(describe(window, status)), 60000);
         QVERIFY2(!status->summary().contains(file), qPrintable(status->summary()));
-        window.controls()->stopAction()->trigger();
+        test::runControls(window)->stopAction()->trigger();
         QTRY_VERIFY2_WITH_TIMEOUT(!controller.isRunning(), qPrintable(describe(window, status)), 30000);
         window.poll();
         QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);

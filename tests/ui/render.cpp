@@ -2,7 +2,7 @@
 // without a display (QT_QPA_PLATFORM=offscreen or xvfb-run). Test-only: it uses made-up data.
 //   qs_ui_render OUT.png [--lang zh_TW] [--size 1600x1000] [--zoom 1.5] [--at SECONDS]
 #include "syntheticsnapshot.h"
-#include "ui/mainwindow.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

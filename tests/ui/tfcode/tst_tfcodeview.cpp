@@ -1,0 +1,256 @@
+#include "common/statepalette.h"
+#include "syntheticsnapshot.h"
+#include "tfcode/tfcodeview.h"
+
+#include <QTest>
+#include <QTextBlock>
+
+using namespace qs;
+
+namespace {
+
+ThreadInfo thread(const QString &name, ThreadRole role, ThreadState state, Activity activity = Activity::None)
+{
+    ThreadInfo t;
+    t.name = name;
+    t.role = role;
+    t.state = state;
+    t.activity = activity;
+    return t;
+}
+
+// A moment of a real-looking run: names as the Pipeline gives them.
+Snapshot busyRun()
+{
+    Snapshot s;
+    s.run = RunState::Running;
+    s.threads = {
+        thread("QueueRunner-input_producer-0", ThreadRole::Producer, ThreadState::BlockedFull,
+               Activity::Enqueuing),
+        thread("QueueRunner-input_producer-close_on_stop", ThreadRole::Watcher, ThreadState::Waiting),
+        thread("QueueRunner-shuffle_batch/random_shuffle_queue-0", ThreadRole::Reader, ThreadState::Running,
+               Activity::Reading),
+        thread("QueueRunner-shuffle_batch/random_shuffle_queue-1", ThreadRole::Reader,
+               ThreadState::BlockedFull, Activity::Enqueuing),
+        thread("QueueRunner-shuffle_batch/random_shuffle_queue-2", ThreadRole::Reader,
+               ThreadState::BlockedFull, Activity::Enqueuing),
+        thread("QueueRunner-shuffle_batch/random_shuffle_queue-3", ThreadRole::Reader, ThreadState::Stopped),
+        thread("QueueRunner-shuffle_batch/random_shuffle_queue-close_on_stop", ThreadRole::Watcher,
+               ThreadState::Waiting),
+        thread("watchdog", ThreadRole::Watcher, ThreadState::Waiting),
+        thread("trainer", ThreadRole::Trainer, ThreadState::Running, Activity::Training),
+    };
+    return s;
+}
+
+TfCodeInput input()
+{
+    TfCodeInput in;
+    in.config.pipeline.files = {QStringLiteral("/data/train.tfrecords")};
+    return in;
+}
+
+int lineContaining(const TfProgram &program, const QString &text)
+{
+    for (int i = 0; i < program.lines.size(); ++i)
+        if (program.lines[i].contains(text))
+            return i;
+    return -1;
+}
+
+} // namespace
+
+class TestTfCodeView : public QObject {
+    Q_OBJECT
+private slots:
+    void showsTheProgramWithLineNumbers()
+    {
+        TfCodeView view;
+        view.setInput(input());
+        QCOMPARE(view.toPlainText(), view.program().text());
+        QCOMPARE(view.blockCount(), view.program().lines.size());
+        QVERIFY(view.isReadOnly());
+        QVERIFY(view.lineNumberAreaWidth() > view.fontMetrics().horizontalAdvance(QStringLiteral("99")));
+    }
+
+    void marksEveryThreadAtItsLine()
+    {
+        TfCodeView view;
+        view.setInput(input());
+        view.setSnapshot(busyRun());
+        const TfProgram &p = view.program();
+        const int producer = lineContaining(p, "tf.train.string_input_producer(");
+        const int read = lineContaining(p, "reader.read(filename_queue)");
+        const int enqueue = lineContaining(p, "= tf.train.shuffle_batch(");
+        const int wait = lineContaining(p, "coord.wait_for_stop()");
+        const int train = lineContaining(p, "sess.run([train_op, loss]");
+        QList<TfCodeView::LineMark> expected{
+            {producer, {"QueueRunner-input_producer-0"}, {ThreadState::BlockedFull}},
+            {read, {"QueueRunner-shuffle_batch/random_shuffle_queue-0"}, {ThreadState::Running}},
+            {enqueue,
+             {"QueueRunner-shuffle_batch/random_shuffle_queue-1",
+              "QueueRunner-shuffle_batch/random_shuffle_queue-2"},
+             {ThreadState::BlockedFull, ThreadState::BlockedFull}},
+            {wait,
+             {"QueueRunner-input_producer-close_on_stop",
+              "QueueRunner-shuffle_batch/random_shuffle_queue-close_on_stop"},
+             {ThreadState::Waiting, ThreadState::Waiting}},
+            {train, {"trainer"}, {ThreadState::Running}},
+        };
+        std::sort(expected.begin(), expected.end(),
+                  [](const auto &a, const auto &b) { return a.line < b.line; });
+        QCOMPARE(view.marks(), expected);
+        QCOMPARE(view.threadsAt(train), QStringList{"trainer"});
+        QVERIFY(view.threadsAt(0).isEmpty()); // the watchdog and the stopped reader have no line
+
+        // One highlight per marked line, in the first thread's state colour blended with the base.
+        const QList<QTextEdit::ExtraSelection> selections = view.extraSelections();
+        QCOMPARE(selections.size(), expected.size());
+        for (int i = 0; i < selections.size(); ++i) {
+            QCOMPARE(selections[i].cursor.blockNumber(), expected[i].line);
+            const QColor c = StatePalette::color(expected[i].states.constFirst());
+            const QColor bg = selections[i].format.background().color();
+            const QColor base = view.palette().base().color();
+            QCOMPARE(bg.red(), (c.red() + base.red()) / 2);
+            QCOMPARE(bg.green(), (c.green() + base.green()) / 2);
+        }
+    }
+
+    void highlightsFollowTheSnapshot()
+    {
+        TfCodeView view;
+        view.setInput(input());
+        Snapshot s = busyRun();
+        view.setSnapshot(s);
+        const int train = lineContaining(view.program(), "sess.run([train_op, loss]");
+        const int dequeue = lineContaining(view.program(), "sess.run([image_batch, label_batch])");
+        QCOMPARE(view.threadsAt(train), QStringList{"trainer"});
+        s.threads.last().state = ThreadState::BlockedEmpty;
+        s.threads.last().activity = Activity::Dequeuing;
+        view.setSnapshot(s);
+        QVERIFY(view.threadsAt(train).isEmpty());
+        QCOMPARE(view.threadsAt(dequeue), QStringList{"trainer"});
+        view.setSnapshot(Snapshot{});
+        QVERIFY(view.marks().isEmpty());
+        QVERIFY(view.extraSelections().isEmpty());
+    }
+
+    // Every live thread of the synthetic run that plays a part in the program is beside the
+    // line the mapping names, and nowhere else.
+    void syntheticRunMarks_data()
+    {
+        QTest::addColumn<qint64>("tUs");
+        const test::SyntheticRun run;
+        for (qint64 t : {qint64(50'000), run.durationUs() / 3, run.durationUs() * 2 / 3, run.durationUs()})
+            QTest::addRow("t=%lld", t) << t;
+    }
+    void syntheticRunMarks()
+    {
+        QFETCH(qint64, tUs);
+        const test::SyntheticRun run;
+        const Snapshot snap = run.at(tUs);
+        TfCodeView view;
+        view.setInput(input());
+        view.setSnapshot(snap);
+        int marked = 0;
+        for (const ThreadInfo &t : snap.threads) {
+            const int line = view.program().lineOf(codeLineFor(t.role, t.state, t.activity));
+            const bool expected = line >= 0 && hasTfCounterpart(t.name, t.role);
+            int found = 0;
+            for (const TfCodeView::LineMark &m : view.marks()) {
+                if (m.threads.contains(t.name)) {
+                    ++found;
+                    QCOMPARE(m.line, line);
+                    QCOMPARE(m.states.at(m.threads.indexOf(t.name)), t.state);
+                }
+            }
+            QCOMPARE(found, expected ? 1 : 0);
+            marked += found;
+        }
+        int listed = 0;
+        for (const TfCodeView::LineMark &m : view.marks())
+            listed += int(m.threads.size());
+        QCOMPARE(listed, marked);
+    }
+
+    void groupLabels_data()
+    {
+        QTest::addColumn<QStringList>("names");
+        QTest::addColumn<QString>("label");
+        QTest::addRow("one") << QStringList{"trainer"} << "trainer";
+        QTest::addRow("readers") << QStringList{"random_shuffle_queue-0", "random_shuffle_queue-1"}
+                                 << "random_shuffle_queue ×2";
+        QTest::addRow("watchers") << QStringList{"input_producer-close_on_stop",
+                                                 "random_shuffle_queue-close_on_stop"}
+                                  << "close_on_stop ×2";
+        QTest::addRow("workers") << QStringList{"worker-0", "worker-1", "worker-2"} << "worker ×3";
+        QTest::addRow("nothing shared") << QStringList{"trainer", "watchdog"} << "2 threads";
+    }
+    void groupLabels()
+    {
+        QFETCH(QStringList, names);
+        QFETCH(QString, label);
+        QCOMPARE(TfCodeView::groupLabel(names), label);
+    }
+
+    void regeneratesWhenTheConfigChanges()
+    {
+        TfCodeView view;
+        view.setInput(input());
+        view.setSnapshot(busyRun());
+        QVERIFY(view.toPlainText().contains("tf.train.shuffle_batch("));
+        TfCodeInput fifo = input();
+        fifo.config.pipeline.useShuffleQueue = false;
+        view.setInput(fifo);
+        QVERIFY(view.toPlainText().contains("tf.train.batch("));
+        QVERIFY(!view.toPlainText().contains("shuffle_batch"));
+        view.setSnapshot(busyRun());
+        const int enqueue = lineContaining(view.program(), "= tf.train.batch(");
+        QCOMPARE(view.threadsAt(enqueue).size(), 2);
+    }
+
+    // A short view cannot show every thread's line; the strip at the right shows them all, and a
+    // click there brings that part of the program into view.
+    void overviewStripFindsThreadsOffScreen()
+    {
+        TfCodeView view;
+        view.resize(700, 220);
+        view.setInput(input());
+        view.setSnapshot(busyRun());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const int train = lineContaining(view.program(), "sess.run([train_op, loss]");
+        QVERIFY(!view.viewport()->rect().contains(
+            view.cursorRect(QTextCursor(view.document()->findBlockByNumber(train)))));
+        auto *strip = view.findChild<QWidget *>(QStringLiteral("tfCodeOverview"));
+        QVERIFY(strip);
+        const QImage image = strip->grab().toImage();
+        const int y = int(double(train) / view.blockCount() * strip->height());
+        const QColor tick = image.pixelColor(strip->width() / 2, y + 1);
+        QCOMPARE(tick, StatePalette::color(ThreadState::Running));
+        QTest::mouseClick(strip, Qt::LeftButton, {}, QPoint(strip->width() / 2, y + 1));
+        QVERIFY(view.viewport()->rect().contains(
+            view.cursorRect(QTextCursor(view.document()->findBlockByNumber(train)))));
+    }
+
+    void paintsTheHighlight()
+    {
+        TfCodeView view;
+        view.resize(1400, 1400);
+        view.setInput(input());
+        view.setSnapshot(busyRun());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QImage image = view.viewport()->grab().toImage();
+        const int train = lineContaining(view.program(), "sess.run([train_op, loss]");
+        const QRect r = view.cursorRect(QTextCursor(view.document()->findBlockByNumber(train)));
+        // Far right of the line, past the text and the tags: the blended running colour.
+        const QColor c = StatePalette::color(ThreadState::Running);
+        const QColor base = view.palette().base().color();
+        const QColor got = image.pixelColor(image.width() - 4, r.center().y());
+        QVERIFY2(std::abs(got.green() - (c.green() + base.green()) / 2) <= 2, qPrintable(got.name()));
+    }
+};
+
+QTEST_MAIN(TestTfCodeView)
+#include "tst_tfcodeview.moc"

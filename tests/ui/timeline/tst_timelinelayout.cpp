@@ -1,0 +1,166 @@
+#include "timeline/timelinelayout.h"
+#include "timeline/timelinetext.h"
+
+#include <QTest>
+
+using namespace qs;
+
+namespace {
+StateSpan span(qint64 a, qint64 b, ThreadState s)
+{
+    return StateSpan{a, b, s, Activity::None, {}};
+}
+} // namespace
+
+class TestTimelineLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void spansOfAppendsTheCurrentStateWhenMissing()
+    {
+        ThreadInfo t;
+        t.state = ThreadState::BlockedEmpty;
+        t.stateSinceUs = 500;
+        t.spans = {span(0, 500, ThreadState::Running)};
+        const QList<StateSpan> spans = TimelineLayout::spansOf(t);
+        QCOMPARE(spans.size(), 2);
+        QCOMPARE(spans.last().state, ThreadState::BlockedEmpty);
+        QCOMPARE(spans.last().startUs, qint64(500));
+        QCOMPARE(spans.last().endUs, qint64(-1));
+    }
+    void spansOfKeepsAnOpenSpan()
+    {
+        ThreadInfo t;
+        t.state = ThreadState::Running;
+        t.spans = {span(0, 500, ThreadState::Starting), span(500, -1, ThreadState::Running)};
+        QCOMPARE(TimelineLayout::spansOf(t).size(), 2);
+    }
+    void wideSpans_data()
+    {
+        QTest::addColumn<qint64>("start");
+        QTest::addColumn<qint64>("end");
+        QTest::addColumn<int>("x0");
+        QTest::addColumn<int>("x1");
+        QTest::addRow("whole axis") << qint64(0) << qint64(1000) << 100 << 200;
+        QTest::addRow("first half") << qint64(0) << qint64(500) << 100 << 150;
+        QTest::addRow("clipped at the left") << qint64(-400) << qint64(300) << 100 << 130;
+        QTest::addRow("clipped at the right") << qint64(900) << qint64(5000) << 190 << 200;
+    }
+    void wideSpans()
+    {
+        QFETCH(qint64, start);
+        QFETCH(qint64, end);
+        QFETCH(int, x0);
+        QFETCH(int, x1);
+        const TimeAxis axis{0, 1000, 100, 100}; // 10 µs per pixel
+        const QList<LaneItem> items =
+            TimelineLayout::layoutSpans({span(start, end, ThreadState::Running)}, 0, axis);
+        QCOMPARE(items.size(), 1);
+        QCOMPARE(items[0].x0, x0);
+        QCOMPARE(items[0].x1, x1);
+        QVERIFY(!items[0].folded);
+    }
+    void invisibleSpansAreSkipped()
+    {
+        const TimeAxis axis{1000, 2000, 0, 100};
+        const QList<StateSpan> spans{span(0, 500, ThreadState::Running), span(500, 999, ThreadState::Paused),
+                                     span(1500, 1600, ThreadState::Stopped),
+                                     span(2500, 3000, ThreadState::Failed)};
+        const QList<LaneItem> items = TimelineLayout::layoutSpans(spans, 0, axis);
+        QCOMPARE(items.size(), 1);
+        QCOMPARE(items[0].state, ThreadState::Stopped);
+        QCOMPARE(items[0].firstSpan, 2);
+    }
+    void openSpanEndsNow()
+    {
+        const TimeAxis axis{0, 1000, 0, 100};
+        const QList<LaneItem> items =
+            TimelineLayout::layoutSpans({span(200, -1, ThreadState::Waiting)}, 700, axis);
+        QCOMPARE(items.size(), 1);
+        QCOMPARE(items[0].x0, 20);
+        QCOMPARE(items[0].x1, 70);
+    }
+    void subPixelSpansFold_data()
+    {
+        QTest::addColumn<bool>("alternate");
+        QTest::addColumn<bool>("mixed");
+        QTest::addRow("one state") << false << false;
+        QTest::addRow("alternating states") << true << true;
+    }
+    void subPixelSpansFold()
+    {
+        QFETCH(bool, alternate);
+        QFETCH(bool, mixed);
+        // 10 000 spans of 1 µs on an axis of 10 µs per pixel: 1000 pixels' worth of 0.1 px spans.
+        QList<StateSpan> spans;
+        for (int i = 0; i < 10000; ++i)
+            spans.append(
+                span(i, i + 1, alternate && i % 2 ? ThreadState::BlockedFull : ThreadState::Running));
+        const TimeAxis axis{0, 10000, 0, 1000};
+        const QList<LaneItem> items = TimelineLayout::layoutSpans(spans, 0, axis);
+        QVERIFY2(items.size() <= 2, qPrintable(QString::number(items.size())));
+        QCOMPARE(items[0].folded, true);
+        QCOMPARE(items[0].mixed, mixed);
+        QCOMPARE(items[0].firstSpan, 0);
+        QCOMPARE(items.last().lastSpan, 9999);
+        QCOMPARE(items.last().x1, 1000);
+    }
+    void foldedMarksNeverExceedTheWidth()
+    {
+        QList<StateSpan> spans;
+        qint64 t = 0;
+        for (int i = 0; i < 5000; ++i) { // a mix of wide and narrow spans
+            const qint64 d = i % 7 == 0 ? 900 : 3;
+            spans.append(span(t, t + d, ThreadState(i % kThreadStateCount)));
+            t += d;
+        }
+        const TimeAxis axis{0, t, 0, 400};
+        const QList<LaneItem> items = TimelineLayout::layoutSpans(spans, t, axis);
+        QVERIFY(items.size() <= 2 * axis.width);
+        for (const LaneItem &item : items) {
+            QVERIFY(item.x0 >= 0 && item.x1 <= 401);
+            QVERIFY(item.x1 > item.x0);
+        }
+    }
+    void markers()
+    {
+        QList<Event> events;
+        auto add = [&](qint64 t, const QString &thread, EventKind k) {
+            events.append({events.size(), t, thread, k, {}});
+        };
+        add(100, QStringLiteral("a"), EventKind::ThreadStart); // not marked
+        add(200, QStringLiteral("a"), EventKind::RequestStop);
+        add(201, QStringLiteral("a"), EventKind::RequestStop); // same pixel, merged
+        add(300, QStringLiteral("b"), EventKind::QueueClose);
+        add(400, QStringLiteral("nobody"), EventKind::Error); // shared strip
+        add(5000, QStringLiteral("b"), EventKind::Join);      // off the axis
+        const QHash<QString, int> laneOf{{QStringLiteral("a"), 0}, {QStringLiteral("b"), 1}};
+        const TimeAxis axis{0, 1000, 0, 100};
+        const QList<QList<LaneMarker>> lanes = TimelineLayout::layoutMarkers(events, laneOf, 2, axis);
+        QCOMPARE(lanes.size(), 3);
+        QCOMPARE(lanes[0].size(), 1);
+        QCOMPARE(lanes[0][0].kind, EventKind::RequestStop);
+        QCOMPARE(lanes[0][0].x, 20);
+        QCOMPARE(lanes[1].size(), 1);
+        QCOMPARE(lanes[1][0].event, 3);
+        QCOMPARE(lanes[2].size(), 1);
+        QCOMPARE(lanes[2][0].kind, EventKind::Error);
+    }
+    void tooltipsSayTheStateInWords()
+    {
+        QList<StateSpan> spans{span(0, 2000, ThreadState::BlockedFull)};
+        spans[0].detail = QStringLiteral("example_queue");
+        const QString one =
+            TimelineText::span(spans, {0, 10, ThreadState::BlockedFull, false, false, 0, 0}, 0);
+        QVERIFY(one.contains(QStringLiteral("blocked: queue full")));
+        QVERIFY(one.contains(QStringLiteral("example_queue")));
+        QVERIFY(one.contains(QStringLiteral("2.0 ms")));
+        spans.append(span(2000, 2001, ThreadState::Running));
+        const QString folded =
+            TimelineText::span(spans, {0, 1, ThreadState::BlockedFull, true, true, 0, 1}, 0);
+        QVERIFY(folded.contains(QStringLiteral("2 short spans")));
+        QVERIFY(folded.contains(QStringLiteral("running")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTimelineLayout)
+#include "tst_timelinelayout.moc"

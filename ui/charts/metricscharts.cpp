@@ -1,0 +1,140 @@
+#include "charts/metricscharts.h"
+
+#include "charts/chartstyle.h"
+#include "charts/linechart.h"
+#include "charts/seriesdecimation.h"
+
+#include <QBoxLayout>
+#include <QEvent>
+
+#include <algorithm>
+
+namespace qs {
+
+MetricsCharts::MetricsCharts(QWidget *parent)
+    : QWidget(parent)
+    , m_train(new LineChart)
+    , m_throughput(new LineChart)
+{
+    using Side = LineChart::Side;
+    m_loss = m_train->addSeries(seriesPen(0));
+    m_trainAcc = m_train->addSeries(seriesPen(1), Side::Right);
+    m_evalAcc = m_train->addSeries(seriesPen(2), Side::Right, true);
+    m_train->setXAxis(ChartAxis::fit(0, 10));
+    m_train->setYAxis(Side::Left, ChartAxis::fit(0, 1));
+    m_train->setYAxis(Side::Right, ChartAxis::fit(0, 1, 0));
+    m_rate = m_throughput->addSeries(seriesPen(0));
+    m_throughput->setXAxis(ChartAxis::fit(0, 10));
+    m_throughput->setYAxis(Side::Left, ChartAxis::fit(0, 10));
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_train);
+    layout->addWidget(m_throughput);
+    retranslateUi();
+}
+
+int MetricsCharts::lossPoints() const
+{
+    return m_train->pointCount(m_loss);
+}
+int MetricsCharts::evalPoints() const
+{
+    return m_train->pointCount(m_evalAcc);
+}
+int MetricsCharts::ratePoints() const
+{
+    return m_throughput->pointCount(m_rate);
+}
+
+void MetricsCharts::setSnapshot(const Snapshot &snap)
+{
+    const qint64 lastStep = snap.metrics.isEmpty() ? -1 : snap.metrics.constLast().step;
+    const Shown now{snap.metrics.size(), lastStep};
+    const bool trainStale = !(now == m_trainShown);
+    const bool rateStale = !(now == m_rateShown);
+    if (!trainStale && !rateStale)
+        return;
+    // While the run goes the two charts take turns, each at most five times a second, so that
+    // no frame redraws both; the first snapshot and the end of a run fill both at once.
+    const bool first = m_trainShown.count < 0 || m_rateShown.count < 0;
+    if (snap.run == RunState::Running && !first) {
+        if (m_sinceUpdate.isValid() && m_sinceUpdate.elapsed() < kChartIntervalMs / 2)
+            return;
+        m_sinceUpdate.start();
+        const bool training = trainStale && (m_trainNext || !rateStale);
+        if (training)
+            updateTraining(snap, now);
+        else
+            updateThroughput(snap, now);
+        m_trainNext = !training;
+        return;
+    }
+    m_sinceUpdate.start();
+    if (trainStale)
+        updateTraining(snap, now);
+    if (rateStale)
+        updateThroughput(snap, now);
+}
+
+// A long run keeps thousands of points: each chart draws about two per pixel column.
+void MetricsCharts::updateTraining(const Snapshot &snap, const Shown &shown)
+{
+    m_trainShown = shown;
+    QList<QPointF> loss, train, eval;
+    loss.reserve(snap.metrics.size());
+    train.reserve(snap.metrics.size());
+    double maxLoss = 0;
+    for (const MetricPoint &m : snap.metrics) {
+        loss.append(QPointF(double(m.step), m.loss));
+        train.append(QPointF(double(m.step), m.trainAccuracy));
+        if (m.evalAccuracy >= 0)
+            eval.append(QPointF(double(m.step), m.evalAccuracy));
+        maxLoss = std::max(maxLoss, m.loss);
+    }
+    const int buckets = std::max(64, m_train->width() / 2);
+    m_train->setSeriesPoints(m_loss, decimateMinMax(loss, buckets));
+    m_train->setSeriesPoints(m_trainAcc, decimateMinMax(train, buckets));
+    m_train->setSeriesPoints(m_evalAcc, decimateMinMax(eval, buckets));
+    if (!snap.metrics.isEmpty())
+        m_train->setXAxis(
+            ChartAxis::fit(double(snap.metrics.constFirst().step), double(snap.metrics.constLast().step)));
+    m_train->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxLoss, 0.1)));
+}
+
+void MetricsCharts::updateThroughput(const Snapshot &snap, const Shown &shown)
+{
+    m_rateShown = shown;
+    QList<QPointF> rate;
+    rate.reserve(snap.metrics.size());
+    double maxRate = 0;
+    for (const MetricPoint &m : snap.metrics) {
+        rate.append(QPointF(double(m.tUs) / 1e6, m.samplesPerSec));
+        maxRate = std::max(maxRate, m.samplesPerSec);
+    }
+    m_throughput->setSeriesPoints(m_rate, decimateMinMax(rate, std::max(64, m_throughput->width() / 2)));
+    if (!rate.isEmpty())
+        m_throughput->setXAxis(ChartAxis::fit(rate.constFirst().x(), rate.constLast().x()));
+    m_throughput->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxRate, 1.0)));
+}
+
+void MetricsCharts::retranslateUi()
+{
+    m_train->setTitle(tr("Training"));
+    m_train->setSeriesName(m_loss, tr("loss"));
+    m_train->setSeriesName(m_trainAcc, tr("training accuracy"));
+    m_train->setSeriesName(m_evalAcc, tr("held-out accuracy"));
+    m_train->setAxisTitles(tr("step"), tr("loss"), tr("accuracy"));
+    m_throughput->setTitle(tr("Throughput"));
+    m_throughput->setSeriesName(m_rate, tr("samples/s"));
+    m_throughput->setAxisTitles(tr("time (s)"), tr("samples/s"));
+}
+
+void MetricsCharts::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(e);
+}
+
+} // namespace qs

@@ -1,0 +1,213 @@
+#include "common/uitext.h"
+
+#include <QJsonArray>
+#include <QLocale>
+#include <QStringList>
+
+#include <cmath>
+
+namespace qs {
+
+QString UiText::roleName(ThreadRole r)
+{
+    switch (r) {
+    case ThreadRole::Producer:
+        return tr("producer");
+    case ThreadRole::Reader:
+        return tr("reader");
+    case ThreadRole::Trainer:
+        return tr("trainer");
+    case ThreadRole::Watcher:
+        return tr("watcher");
+    case ThreadRole::Worker:
+        return tr("worker");
+    case ThreadRole::Main:
+        return tr("main");
+    }
+    return {};
+}
+
+QString UiText::activityName(Activity a)
+{
+    switch (a) {
+    case Activity::None:
+        return {};
+    case Activity::Reading:
+        return tr("reading");
+    case Activity::Decoding:
+        return tr("decoding");
+    case Activity::Enqueuing:
+        return tr("enqueuing");
+    case Activity::Dequeuing:
+        return tr("dequeuing");
+    case Activity::Training:
+        return tr("training");
+    case Activity::Evaluating:
+        return tr("evaluating");
+    case Activity::Working:
+        return tr("working");
+    }
+    return {};
+}
+
+QString UiText::eventKindName(EventKind k)
+{
+    switch (k) {
+    case EventKind::ThreadStart:
+        return tr("thread start");
+    case EventKind::State:
+        return tr("state");
+    case EventKind::RequestStop:
+        return tr("request stop");
+    case EventKind::QueueClose:
+        return tr("queue close");
+    case EventKind::Error:
+        return tr("error");
+    case EventKind::ThreadExit:
+        return tr("thread exit");
+    case EventKind::Join:
+        return tr("join");
+    case EventKind::End:
+        return tr("end");
+    case EventKind::Step:
+        return tr("step");
+    case EventKind::Note:
+        return tr("note");
+    }
+    return {};
+}
+
+QString UiText::runStateName(RunState r)
+{
+    switch (r) {
+    case RunState::Idle:
+        return tr("idle");
+    case RunState::Running:
+        return tr("running");
+    case RunState::Stopping:
+        return tr("stopping");
+    case RunState::Finished:
+        return tr("finished");
+    }
+    return {};
+}
+
+QString UiText::endHowName(EndHow h)
+{
+    switch (h) {
+    case EndHow::None:
+        return {};
+    case EndHow::EndOfData:
+        return tr("end of data");
+    case EndHow::Stopped:
+        return tr("stopped by request");
+    case EndHow::Error:
+        return tr("ended by an error");
+    }
+    return {};
+}
+
+QString UiText::duration(qint64 us)
+{
+    const QLocale loc;
+    if (us < 0)
+        us = 0;
+    if (us < 1000)
+        return tr("%1 µs").arg(us);
+    if (us < 1'000'000)
+        return tr("%1 ms").arg(loc.toString(double(us) / 1e3, 'f', 1));
+    if (us < 60'000'000)
+        return tr("%1 s").arg(loc.toString(double(us) / 1e6, 'f', 2));
+    const qint64 s = us / 1'000'000;
+    return tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString UiText::seconds(qint64 us)
+{
+    return tr("%1 s").arg(QLocale().toString(double(us) / 1e6, 'f', 3));
+}
+
+QString UiText::rate(double perSec)
+{
+    const QLocale loc;
+    const int decimals = perSec < 10 ? 1 : 0;
+    return tr("%1/s").arg(loc.toString(perSec, 'f', decimals));
+}
+
+QString UiText::count(qint64 n)
+{
+    return QLocale().toString(n);
+}
+
+QString UiText::error(const Status &s)
+{
+    if (s.isOk())
+        return {};
+    QString text = s.toString();
+    if (!s.thread().isEmpty())
+        text = tr("%1 in %2").arg(text, s.thread());
+    return text;
+}
+
+namespace {
+
+QString jsonText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: {
+        const double d = v.toDouble();
+        return d == std::floor(d) && std::abs(d) < 1e15 ? QString::number(qint64(d)) : QString::number(d);
+    }
+    case QJsonValue::String:
+        return v.toString();
+    case QJsonValue::Array: {
+        QStringList parts;
+        for (const QJsonValue &x : v.toArray())
+            parts << jsonText(x);
+        return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+    }
+    case QJsonValue::Object: {
+        const QJsonObject o = v.toObject();
+        // An error object reads best the way Status prints it.
+        if (o.contains(QStringLiteral("kind")) && o.contains(QStringLiteral("message"))) {
+            QString t = o.value(QStringLiteral("kind")).toString() + QStringLiteral(": ") +
+                        o.value(QStringLiteral("message")).toString();
+            const QString thread = o.value(QStringLiteral("thread")).toString();
+            if (!thread.isEmpty())
+                t += QStringLiteral(" (") + thread + QLatin1Char(')');
+            return t;
+        }
+        QStringList parts;
+        for (auto it = o.begin(); it != o.end(); ++it)
+            parts << it.key() + QLatin1Char('=') + jsonText(it.value());
+        return QLatin1Char('{') + parts.join(QStringLiteral(", ")) + QLatin1Char('}');
+    }
+    }
+    return {};
+}
+
+} // namespace
+
+QString UiText::eventDetails(const Event &e)
+{
+    QStringList parts;
+    for (auto it = e.details.begin(); it != e.details.end(); ++it)
+        parts << it.key() + QStringLiteral(": ") + jsonText(it.value());
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString UiText::shortThreadName(const QString &name)
+{
+    static const QString prefix = QStringLiteral("QueueRunner-");
+    if (!name.startsWith(prefix))
+        return name;
+    const QString rest = name.mid(prefix.size());
+    return rest.mid(rest.lastIndexOf(QLatin1Char('/')) + 1);
+}
+
+} // namespace qs

@@ -1,0 +1,314 @@
+#include "controls/configpanel.h"
+
+#include <QBoxLayout>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+
+#include <limits>
+
+namespace qs {
+
+namespace {
+constexpr int kIntMax = std::numeric_limits<int>::max();
+const QString kSettingsKey = QStringLiteral("controls/config");
+} // namespace
+
+ConfigPanel::ConfigPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("configPanel"));
+    buildForms();
+    setConfig(RunConfig{});
+    retranslateUi();
+}
+
+QSpinBox *ConfigPanel::addSpin(QFormLayout *form, const char *name, int min, int max)
+{
+    auto *box = new QSpinBox;
+    box->setObjectName(QLatin1String(name));
+    box->setRange(min, max);
+    box->setAccelerated(true);
+    form->addRow(QStringLiteral("-"), box);
+    connect(box, &QSpinBox::valueChanged, this, &ConfigPanel::edited);
+    return box;
+}
+
+QCheckBox *ConfigPanel::addCheck(QFormLayout *form, const char *name)
+{
+    auto *box = new QCheckBox;
+    box->setObjectName(QLatin1String(name));
+    form->addRow(box);
+    connect(box, &QCheckBox::toggled, this, &ConfigPanel::edited);
+    return box;
+}
+
+QDoubleSpinBox *ConfigPanel::addDouble(QFormLayout *form, const char *name, double min, double max,
+                                       int decimals)
+{
+    auto *box = new QDoubleSpinBox;
+    box->setObjectName(QLatin1String(name));
+    box->setDecimals(decimals);
+    box->setRange(min, max);
+    form->addRow(QStringLiteral("-"), box);
+    connect(box, &QDoubleSpinBox::valueChanged, this, &ConfigPanel::edited);
+    return box;
+}
+
+// Seeds go up to 2^53 - 1, past QSpinBox's int; a double holds them exactly.
+QDoubleSpinBox *ConfigPanel::addSeed(QFormLayout *form, const char *name)
+{
+    QDoubleSpinBox *box = addDouble(form, name, 0, double(PipelineConfig::kMaxSeed), 0);
+    box->setSingleStep(1);
+    return box;
+}
+
+void ConfigPanel::buildForms()
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto group = [&](const char *name) {
+        auto *box = new QGroupBox;
+        box->setObjectName(QLatin1String(name));
+        auto *form = new QFormLayout(box);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        form->setContentsMargins(6, 4, 6, 4);
+        layout->addWidget(box);
+        m_groups.append(box);
+        return form;
+    };
+
+    QFormLayout *input = group("inputGroup");
+    m_epochs = addSpin(input, "num_epochs", 0, kIntMax);
+    m_shuffleFiles = addCheck(input, "shuffle_files");
+    m_fileSeed = addSeed(input, "file_seed");
+    m_filenameCapacity = addSpin(input, "filename_capacity", 1, kIntMax);
+    m_readers = addSpin(input, "reader_threads", 1, 256);
+    m_skipCorrupt = addCheck(input, "skip_corrupt");
+
+    QFormLayout *batching = group("batchingGroup");
+    m_feed = new QComboBox;
+    m_feed->setObjectName(QStringLiteral("feed"));
+    m_feed->addItems({QString(), QString()}); // texts in retranslateUi
+    batching->addRow(QStringLiteral("-"), m_feed);
+    connect(m_feed, &QComboBox::currentIndexChanged, this, &ConfigPanel::edited);
+    m_shuffleQueue = addCheck(batching, "use_shuffle_queue");
+    m_exampleCapacity = addSpin(batching, "example_capacity", 1, kIntMax);
+    m_minAfterDequeue = addSpin(batching, "min_after_dequeue", 0, kIntMax);
+    m_batchSize = addSpin(batching, "batch_size", 1, kIntMax);
+    m_smallerFinal = addCheck(batching, "allow_smaller_final_batch");
+    m_shuffleSeed = addSeed(batching, "shuffle_seed");
+
+    QFormLayout *model = group("modelGroup");
+    m_imageWidth = addSpin(model, "image_width", 2, PipelineConfig::kMaxImageSide);
+    m_imageHeight = addSpin(model, "image_height", 2, PipelineConfig::kMaxImageSide);
+    m_hidden = addSpin(model, "hidden", 2, 4096);
+    m_maxSteps = addSpin(model, "max_steps", 0, kIntMax);
+    m_evalEvery = addSpin(model, "eval_every", 0, kIntMax);
+
+    QFormLayout *slow = group("slowMotionGroup");
+    m_readerDelay = addSpin(slow, "reader_delay_ms", 0, 60000);
+    m_decodeDelay = addSpin(slow, "decode_delay_ms", 0, 60000);
+    m_trainerDelay = addSpin(slow, "trainer_delay_ms", 0, 60000);
+
+    QFormLayout *stopping = group("stoppingGroup");
+    m_grace = addDouble(stopping, "grace_period_s", 0, 3600, 1);
+    m_hang = addDouble(stopping, "hang_s", 0.1, 3600, 1);
+    m_startRunners = addCheck(stopping, "start_queue_runners");
+
+    QFormLayout *workers = group("workersGroup");
+    m_workers = addSpin(workers, "workers", 1, 64);
+    m_workerStep = addSpin(workers, "worker_step_ms", 0, 60000);
+    m_stopProbability = addDouble(workers, "stop_probability", 0, 1, 3);
+    m_stopProbability->setSingleStep(0.01);
+
+    for (QSpinBox *ms : {m_readerDelay, m_decodeDelay, m_trainerDelay, m_workerStep})
+        ms->setSuffix(QStringLiteral(" ms"));
+    for (QDoubleSpinBox *s : {m_grace, m_hang})
+        s->setSuffix(QStringLiteral(" s"));
+
+    m_problemLabel = new QLabel;
+    m_problemLabel->setObjectName(QStringLiteral("configProblem"));
+    m_problemLabel->setWordWrap(true);
+    m_problemLabel->setStyleSheet(QStringLiteral("color: #B00020;"));
+    m_problemLabel->hide();
+    m_reset = new QPushButton;
+    m_reset->setObjectName(QStringLiteral("resetConfig"));
+    connect(m_reset, &QPushButton::clicked, this, &ConfigPanel::resetToDefaults);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_reset);
+    layout->addWidget(m_problemLabel);
+    layout->addLayout(buttons);
+    layout->addStretch(1);
+    setMode(QString());
+}
+
+RunConfig ConfigPanel::config() const
+{
+    RunConfig c = m_base;
+    PipelineConfig &p = c.pipeline;
+    TrainerConfig &t = c.trainer;
+    p.numEpochs = m_epochs->value();
+    p.shuffleFiles = m_shuffleFiles->isChecked();
+    p.fileSeed = quint64(m_fileSeed->value());
+    p.filenameCapacity = m_filenameCapacity->value();
+    p.readerThreads = m_readers->value();
+    p.skipCorrupt = m_skipCorrupt->isChecked();
+    t.feed = m_feed->currentIndex() == 1 ? FeedMode::Naive : FeedMode::ShuffleBatch;
+    p.useShuffleQueue = m_shuffleQueue->isChecked();
+    p.exampleCapacity = m_exampleCapacity->value();
+    p.minAfterDequeue = m_minAfterDequeue->value();
+    p.batchSize = m_batchSize->value();
+    p.allowSmallerFinalBatch = m_smallerFinal->isChecked();
+    p.shuffleSeed = quint64(m_shuffleSeed->value());
+    p.imageWidth = m_imageWidth->value();
+    p.imageHeight = m_imageHeight->value();
+    t.hidden = m_hidden->value();
+    t.maxSteps = m_maxSteps->value();
+    t.evalEvery = m_evalEvery->value();
+    p.readerDelayMs = m_readerDelay->value();
+    p.decodeDelayMs = m_decodeDelay->value();
+    p.trainerDelayMs = m_trainerDelay->value();
+    t.gracePeriodS = m_grace->value();
+    t.hangSeconds = m_hang->value();
+    t.startQueueRunners = m_startRunners->isChecked();
+    t.workers = m_workers->value();
+    t.workerStepMs = m_workerStep->value();
+    t.stopProbability = m_stopProbability->value();
+    return c;
+}
+
+void ConfigPanel::setConfig(const RunConfig &config)
+{
+    m_loading = true;
+    const QStringList files = m_base.pipeline.files;
+    m_base = config;
+    if (config.pipeline.files.isEmpty())
+        m_base.pipeline.files = files; // a scenario's config names no files: keep the chosen ones
+    const PipelineConfig &p = config.pipeline;
+    const TrainerConfig &t = config.trainer;
+    m_epochs->setValue(p.numEpochs);
+    m_shuffleFiles->setChecked(p.shuffleFiles);
+    m_fileSeed->setValue(double(p.fileSeed));
+    m_filenameCapacity->setValue(p.filenameCapacity);
+    m_readers->setValue(p.readerThreads);
+    m_skipCorrupt->setChecked(p.skipCorrupt);
+    m_feed->setCurrentIndex(t.feed == FeedMode::Naive ? 1 : 0);
+    m_shuffleQueue->setChecked(p.useShuffleQueue);
+    m_exampleCapacity->setValue(p.exampleCapacity);
+    m_minAfterDequeue->setValue(p.minAfterDequeue);
+    m_batchSize->setValue(p.batchSize);
+    m_smallerFinal->setChecked(p.allowSmallerFinalBatch);
+    m_shuffleSeed->setValue(double(p.shuffleSeed));
+    m_imageWidth->setValue(p.imageWidth);
+    m_imageHeight->setValue(p.imageHeight);
+    m_hidden->setValue(t.hidden);
+    m_maxSteps->setValue(int(std::clamp<qint64>(t.maxSteps, 0, kIntMax)));
+    m_evalEvery->setValue(t.evalEvery);
+    m_readerDelay->setValue(p.readerDelayMs);
+    m_decodeDelay->setValue(p.decodeDelayMs);
+    m_trainerDelay->setValue(p.trainerDelayMs);
+    m_grace->setValue(t.gracePeriodS);
+    m_hang->setValue(t.hangSeconds);
+    m_startRunners->setChecked(t.startQueueRunners);
+    m_workers->setValue(t.workers);
+    m_workerStep->setValue(t.workerStepMs);
+    m_stopProbability->setValue(t.stopProbability);
+    m_loading = false;
+    edited();
+}
+
+void ConfigPanel::setInputFiles(const QStringList &files)
+{
+    m_base.pipeline.files = files;
+    edited();
+}
+
+void ConfigPanel::setMode(const QString &mode)
+{
+    m_mode = mode;
+    const bool workers = mode == QLatin1String("workers");
+    for (int i = 0; i < m_groups.size(); ++i)
+        m_groups[i]->setVisible((i == m_groups.size() - 1) == workers);
+    revalidate();
+}
+
+void ConfigPanel::resetToDefaults()
+{
+    setConfig(m_defaults);
+}
+
+void ConfigPanel::edited()
+{
+    if (m_loading)
+        return;
+    updateEnabled();
+    revalidate();
+    emit configChanged();
+}
+
+void ConfigPanel::updateEnabled()
+{
+    const bool queues = m_feed->currentIndex() == 0;
+    m_shuffleQueue->setEnabled(queues);
+    m_readers->setEnabled(queues);
+    m_exampleCapacity->setEnabled(queues);
+    m_minAfterDequeue->setEnabled(queues && m_shuffleQueue->isChecked());
+    m_shuffleSeed->setEnabled(queues && m_shuffleQueue->isChecked());
+    m_fileSeed->setEnabled(m_shuffleFiles->isChecked());
+}
+
+void ConfigPanel::revalidate()
+{
+    RunConfig c = config();
+    if (c.pipeline.files.isEmpty())
+        c.pipeline.files = QStringList{QStringLiteral("-")}; // no files yet is not a knob's fault
+    const Status s = c.validate(m_mode == QLatin1String("workers") ? RunMode::Workers : RunMode::Pipeline);
+    const QString problem = s.isOk() ? QString() : s.message();
+    const bool changed = problem.isEmpty() != m_problem.isEmpty();
+    m_problem = problem;
+    m_problemLabel->setText(problem.isEmpty() ? QString() : tr("Cannot start: %1").arg(problem));
+    m_problemLabel->setVisible(!problem.isEmpty());
+    if (changed)
+        emit validityChanged(problem.isEmpty());
+}
+
+void ConfigPanel::saveSettings() const
+{
+    QJsonObject json = config().toJson();
+    json.remove(QStringLiteral("files"));
+    QSettings().setValue(kSettingsKey, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
+}
+
+bool ConfigPanel::restoreSettings()
+{
+    const QByteArray text = QSettings().value(kSettingsKey).toString().toUtf8();
+    const QJsonDocument doc = QJsonDocument::fromJson(text);
+    if (!doc.isObject())
+        return false;
+    RunConfig base;
+    base.pipeline.files = m_base.pipeline.files;
+    const Result<RunConfig> saved = RunConfig::fromJson(doc.object(), base);
+    if (!saved)
+        return false;
+    setConfig(*saved);
+    return true;
+}
+
+void ConfigPanel::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(e);
+}
+
+} // namespace qs

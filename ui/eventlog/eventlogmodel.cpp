@@ -1,0 +1,141 @@
+#include "eventlog/eventlogmodel.h"
+
+#include "common/uitext.h"
+
+#include <QFont>
+
+#include <algorithm>
+
+namespace qs {
+
+EventLogModel::EventLogModel(int maxRows, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_maxRows(std::max(1, maxRows))
+{}
+
+void EventLogModel::append(const QList<Event> &events, qint64 nextEventSeq)
+{
+    if (nextEventSeq >= 0 && nextEventSeq < m_lastSeq + 1)
+        clear();
+    QList<Event> fresh;
+    for (const Event &e : events) {
+        if (e.seq > m_lastSeq) {
+            fresh.append(e);
+            m_lastSeq = e.seq;
+        }
+    }
+    if (fresh.isEmpty())
+        return;
+    if (fresh.size() > m_maxRows)
+        fresh.remove(0, fresh.size() - m_maxRows);
+
+    const int overflow = int(m_events.size() + size_t(fresh.size())) - m_maxRows;
+    if (overflow > 0) {
+        beginRemoveRows({}, 0, overflow - 1);
+        m_events.erase(m_events.begin(), m_events.begin() + overflow);
+        endRemoveRows();
+    }
+    const int first = int(m_events.size());
+    beginInsertRows({}, first, first + int(fresh.size()) - 1);
+    bool newThread = false;
+    for (const Event &e : std::as_const(fresh)) {
+        m_events.push_back(e);
+        if (!e.thread.isEmpty() && !m_threadNames.contains(e.thread)) {
+            m_threadNames.append(e.thread);
+            newThread = true;
+        }
+    }
+    endInsertRows();
+    if (newThread) {
+        m_threadNames.sort();
+        emit threadNamesChanged();
+    }
+}
+
+void EventLogModel::clear()
+{
+    beginResetModel();
+    m_events.clear();
+    m_lastSeq = -1;
+    endResetModel();
+    if (!m_threadNames.isEmpty()) {
+        m_threadNames.clear();
+        emit threadNamesChanged();
+    }
+}
+
+void EventLogModel::retranslate()
+{
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (!m_events.empty())
+        emit dataChanged(index(0, Kind), index(rowCount() - 1, Kind), {Qt::DisplayRole});
+}
+
+int EventLogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_events.size());
+}
+int EventLogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EventLogModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Event &e = m_events[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Time:
+            return UiText::seconds(e.tUs);
+        case Thread:
+            return e.thread;
+        case Kind:
+            return UiText::eventKindName(e.kind);
+        case Details:
+            return UiText::eventDetails(e);
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return index.column() == Details ? UiText::eventDetails(e) : QVariant();
+    case Qt::FontRole:
+        if (e.kind == EventKind::Error || e.kind == EventKind::RequestStop) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return index.column() == Time ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+    case KindRole:
+        return int(e.kind);
+    case ThreadRole:
+        return e.thread;
+    case SeqRole:
+        return e.seq;
+    case TimeUsRole:
+        return e.tUs;
+    }
+    return {};
+}
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Time:
+        return tr("Time");
+    case Thread:
+        return tr("Thread");
+    case Kind:
+        return tr("Event");
+    case Details:
+        return tr("Details");
+    }
+    return {};
+}
+
+} // namespace qs

@@ -1,0 +1,124 @@
+#include "eventlog/eventlogview.h"
+
+#include "common/uitext.h"
+#include "eventlog/eventlogfilter.h"
+#include "eventlog/eventlogmodel.h"
+
+#include <QBoxLayout>
+#include <QComboBox>
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTableView>
+
+namespace qs {
+
+EventLogView::EventLogView(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new EventLogModel(10000, this))
+    , m_filter(new EventLogFilter(this))
+    , m_table(new QTableView)
+    , m_threadBox(new QComboBox)
+    , m_kindBox(new QComboBox)
+    , m_threadLabel(new QLabel)
+    , m_kindLabel(new QLabel)
+{
+    m_filter->setSourceModel(m_model);
+    m_table->setModel(m_filter);
+    m_table->setObjectName(QStringLiteral("eventTable"));
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_threadBox->setObjectName(QStringLiteral("threadFilter"));
+    m_kindBox->setObjectName(QStringLiteral("kindFilter"));
+    m_threadBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_threadLabel->setBuddy(m_threadBox);
+    m_kindLabel->setBuddy(m_kindBox);
+
+    connect(m_threadBox, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setThread(m_threadBox->currentData().toString()); });
+    connect(m_kindBox, &QComboBox::currentIndexChanged, this, [this] {
+        m_filter->setKind(m_kindBox->currentData().isValid() ? m_kindBox->currentData().toInt() : -1);
+    });
+    connect(m_model, &EventLogModel::threadNamesChanged, this, &EventLogView::refillThreads);
+    // Keep following the newest row unless the user scrolled up to read.
+    connect(m_filter, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
+        QScrollBar *bar = m_table->verticalScrollBar();
+        m_table->setProperty("atBottom", bar->value() >= bar->maximum());
+    });
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_table->property("atBottom").toBool())
+            m_table->scrollToBottom();
+    });
+
+    auto *filters = new QHBoxLayout;
+    filters->setContentsMargins(0, 0, 0, 0);
+    filters->addWidget(m_threadLabel);
+    filters->addWidget(m_threadBox, 1);
+    filters->addWidget(m_kindLabel);
+    filters->addWidget(m_kindBox, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(filters);
+    layout->addWidget(m_table, 1);
+    retranslateUi();
+}
+
+void EventLogView::setSnapshot(const Snapshot &snap)
+{
+    m_model->append(snap.events, snap.nextEventSeq);
+}
+void EventLogView::clear()
+{
+    m_model->clear();
+}
+
+void EventLogView::refillThreads()
+{
+    const QString current = m_threadBox->currentData().toString();
+    QSignalBlocker block(m_threadBox);
+    m_threadBox->clear();
+    m_threadBox->addItem(tr("All threads"), QString());
+    for (const QString &name : m_model->threadNames())
+        m_threadBox->addItem(name, name);
+    const int i = m_threadBox->findData(current);
+    m_threadBox->setCurrentIndex(i < 0 ? 0 : i);
+    if (i < 0)
+        m_filter->setThread({});
+}
+
+void EventLogView::refillKinds()
+{
+    const QVariant current = m_kindBox->currentData();
+    QSignalBlocker block(m_kindBox);
+    m_kindBox->clear();
+    m_kindBox->addItem(tr("All events"));
+    for (EventKind k : {EventKind::ThreadStart, EventKind::State, EventKind::RequestStop,
+                        EventKind::QueueClose, EventKind::Error, EventKind::ThreadExit, EventKind::Join,
+                        EventKind::End, EventKind::Step, EventKind::Note})
+        m_kindBox->addItem(UiText::eventKindName(k), int(k));
+    const int i = current.isValid() ? m_kindBox->findData(current) : 0;
+    m_kindBox->setCurrentIndex(std::max(i, 0));
+}
+
+void EventLogView::retranslateUi()
+{
+    m_threadLabel->setText(tr("&Thread:"));
+    m_kindLabel->setText(tr("&Kind:"));
+    refillThreads();
+    refillKinds();
+    m_model->retranslate();
+}
+
+void EventLogView::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(e);
+}
+
+} // namespace qs

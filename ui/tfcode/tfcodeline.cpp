@@ -1,0 +1,77 @@
+#include "tfcode/tfcode.h"
+
+namespace qs {
+
+namespace {
+
+// Where a thread of each role is while it is busy (running, paused at the step gate, or blocked
+// on a queue), by what it is busy with.
+CodeLine busyLine(ThreadRole role, ThreadState state, Activity activity)
+{
+    switch (role) {
+    case ThreadRole::Producer:
+        return CodeLine::InputProducer; // its enqueue of file names, blocked or not
+    case ThreadRole::Reader:
+        if (state == ThreadState::BlockedFull || activity == Activity::Enqueuing)
+            return CodeLine::BatchEnqueue;
+        if (activity == Activity::Decoding)
+            return CodeLine::Decode;
+        return CodeLine::ReaderRead; // reading, or waiting on the filename queue inside read()
+    case ThreadRole::Trainer:
+        if (state == ThreadState::BlockedEmpty || activity == Activity::Dequeuing)
+            return CodeLine::DequeueBatch;
+        switch (activity) {
+        case Activity::Training:
+            return CodeLine::TrainStep;
+        case Activity::Evaluating:
+            return CodeLine::Evaluate;
+        case Activity::Reading: // the naive feed reads by itself
+            return CodeLine::ReaderRead;
+        case Activity::Decoding:
+            return CodeLine::Decode;
+        default:
+            return CodeLine::ShouldStop;
+        }
+    case ThreadRole::Watcher:
+        return CodeLine::CloseOnStop; // awake: closing its queue
+    case ThreadRole::Worker:
+        return activity == Activity::Working ? CodeLine::WorkerStep : CodeLine::WorkerLoop;
+    case ThreadRole::Main:
+        return CodeLine::StartThreads; // the workers demo's coordinator starting its workers
+    }
+    return CodeLine::None;
+}
+
+} // namespace
+
+CodeLine codeLineFor(ThreadRole role, ThreadState state, Activity activity)
+{
+    switch (state) {
+    case ThreadState::Stopped:
+    case ThreadState::Failed:
+    case ThreadState::Cancelled:
+        return CodeLine::None;
+    case ThreadState::Starting:
+        return role == ThreadRole::Trainer || role == ThreadRole::Main ? CodeLine::Session
+                                                                       : CodeLine::StartThreads;
+    case ThreadState::Waiting:
+        return CodeLine::WaitForStop;
+    case ThreadState::Joining:
+        return CodeLine::Join;
+    case ThreadState::Running:
+    case ThreadState::BlockedFull:
+    case ThreadState::BlockedEmpty:
+    case ThreadState::Paused:
+        return busyLine(role, state, activity);
+    }
+    return CodeLine::None;
+}
+
+bool hasTfCounterpart(const QString &threadName, ThreadRole role)
+{
+    if (role == ThreadRole::Watcher)
+        return threadName.endsWith(QLatin1String("close_on_stop"));
+    return threadName != QLatin1String("stuck-worker");
+}
+
+} // namespace qs

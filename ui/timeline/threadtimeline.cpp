@@ -1,0 +1,402 @@
+#include "timeline/threadtimeline.h"
+#include "common/uitext.h"
+
+#include "common/statepalette.h"
+#include "timeline/timelinetext.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qs {
+
+namespace {
+constexpr int kMaxEvents = 5000;
+constexpr qint64 kDefaultSpanUs = 10'000'000;
+
+// A tick step of 1, 2 or 5 times a power of ten µs that leaves at least minPx between ticks.
+qint64 tickStep(const TimeAxis &axis, int minPx)
+{
+    const double per = axis.pxPerUs();
+    for (qint64 decade = 1; decade < TimeAxis::kMaxSpanUs; decade *= 10)
+        for (qint64 m : {1, 2, 5})
+            if (double(m * decade) * per >= minPx)
+                return m * decade;
+    return TimeAxis::kMaxSpanUs;
+}
+
+QString tickLabel(qint64 us, qint64 step)
+{
+    const int decimals = step >= 1'000'000 ? 0
+                         : step >= 100'000 ? 1
+                         : step >= 10'000  ? 2
+                         : step >= 1000    ? 3
+                                           : 6;
+    return QString::number(double(us) / 1e6, 'f', decimals) + QStringLiteral(" s");
+}
+} // namespace
+
+ThreadTimeline::ThreadTimeline(QWidget *parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
+    m_axis.fit(0, kDefaultSpanUs);
+}
+
+int ThreadTimeline::laneHeight() const
+{
+    return std::max(16, int(fontMetrics().height() * 1.7));
+}
+int ThreadTimeline::rulerHeight() const
+{
+    return fontMetrics().height() + 8;
+}
+int ThreadTimeline::stripHeight() const
+{
+    return !m_markers.isEmpty() && !m_markers.constLast().isEmpty() ? laneHeight() / 2 + 4 : 0;
+}
+int ThreadTimeline::laneTop(int lane) const
+{
+    return rulerHeight() + stripHeight() + lane * laneHeight();
+}
+
+int ThreadTimeline::labelWidth() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    int w = fm.horizontalAdvance(QStringLiteral("trainer_00"));
+    for (const ThreadInfo &t : m_threads)
+        w = std::max(w, fm.horizontalAdvance(UiText::shortThreadName(t.name)));
+    return std::min(w + 28, fm.averageCharWidth() * 30);
+}
+
+int ThreadTimeline::laneAt(int y) const
+{
+    if (stripHeight() > 0 && y >= rulerHeight() && y < rulerHeight() + stripHeight())
+        return laneCount();
+    const int lane = (y - laneTop(0)) / laneHeight();
+    return y >= laneTop(0) && lane < laneCount() ? lane : -1;
+}
+
+QSize ThreadTimeline::sizeHint() const
+{
+    return {800, laneTop(std::max(laneCount(), 4)) + 4};
+}
+QSize ThreadTimeline::minimumSizeHint() const
+{
+    return {300, laneTop(laneCount()) + 4};
+}
+
+void ThreadTimeline::setSnapshot(const Snapshot &snap)
+{
+    if (snap.nextEventSeq < m_lastSeq + 1)
+        clear(); // a new run restarted the sequence
+    const bool lanesChanged = snap.threads.size() != m_threads.size();
+    m_threads = snap.threads;
+    m_nowUs = snap.tUs;
+    m_spans.clear();
+    m_laneOf.clear();
+    for (int i = 0; i < m_threads.size(); ++i) {
+        m_spans.append(TimelineLayout::spansOf(m_threads[i]));
+        m_laneOf.insert(m_threads[i].name, i);
+    }
+    bool unordered = false;
+    for (const Event &e : snap.events) {
+        if (e.seq <= m_lastSeq)
+            continue;
+        m_lastSeq = e.seq;
+        if (!TimelineLayout::isMarkerKind(e.kind))
+            continue;
+        unordered = unordered || (!m_events.isEmpty() && e.tUs < m_events.constLast().tUs);
+        m_events.append(e);
+    }
+    m_lastSeq = std::max(m_lastSeq, snap.nextEventSeq - 1);
+    if (unordered)
+        std::stable_sort(m_events.begin(), m_events.end(),
+                         [](const Event &a, const Event &b) { return a.tUs < b.tUs; });
+    if (m_events.size() > kMaxEvents)
+        m_events.remove(0, m_events.size() - kMaxEvents);
+    relayout();
+    if (lanesChanged)
+        updateGeometry();
+}
+
+void ThreadTimeline::clear()
+{
+    m_threads.clear();
+    m_spans.clear();
+    m_events.clear();
+    m_laneOf.clear();
+    m_lastSeq = -1;
+    m_nowUs = 0;
+    relayout();
+    updateGeometry();
+}
+
+void ThreadTimeline::setAxis(const TimeAxis &axis)
+{
+    m_axis.startUs = axis.startUs;
+    m_axis.endUs = axis.endUs;
+    setFollowing(false);
+    relayout();
+}
+
+void ThreadTimeline::setFollowing(bool on)
+{
+    if (m_follow == on)
+        return;
+    m_follow = on;
+    relayout();
+    emit followingChanged(on);
+}
+
+void ThreadTimeline::zoomIn()
+{
+    zoomBy(1.5, m_axis.x0 + m_axis.width / 2.0);
+}
+void ThreadTimeline::zoomOut()
+{
+    zoomBy(1 / 1.5, m_axis.x0 + m_axis.width / 2.0);
+}
+
+void ThreadTimeline::showAll()
+{
+    qint64 from = m_nowUs;
+    for (const QList<StateSpan> &spans : std::as_const(m_spans))
+        if (!spans.isEmpty())
+            from = std::min(from, spans.constFirst().startUs);
+    m_axis.fit(std::min<qint64>(from, 0), std::max<qint64>(m_nowUs, 1000));
+    relayout();
+}
+
+void ThreadTimeline::zoomBy(double factor, double px)
+{
+    m_axis.zoomAround(m_follow ? m_axis.x0 + m_axis.width : px, factor);
+    relayout();
+}
+
+void ThreadTimeline::relayout()
+{
+    m_axis.x0 = labelWidth();
+    m_axis.width = std::max(1, width() - m_axis.x0 - 4);
+    if (m_follow)
+        m_axis.follow(std::max(m_nowUs, m_axis.spanUs()));
+    m_items.clear();
+    for (const QList<StateSpan> &spans : std::as_const(m_spans))
+        m_items.append(TimelineLayout::layoutSpans(spans, m_nowUs, m_axis));
+    m_markers = TimelineLayout::layoutMarkers(m_events, m_laneOf, laneCount(), m_axis);
+    update();
+}
+
+void ThreadTimeline::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    paintRuler(p);
+    if (stripHeight() > 0) {
+        p.setPen(palette().text().color());
+        p.drawText(QRect(4, rulerHeight(), m_axis.x0 - 8, stripHeight()), Qt::AlignVCenter | Qt::AlignLeft,
+                   tr("events"));
+        for (const LaneMarker &m : m_markers.constLast())
+            paintMarker(&p, m.kind, m.x, rulerHeight() + 2, stripHeight() - 4);
+    }
+    for (int lane = 0; lane < laneCount(); ++lane)
+        paintLane(p, lane);
+    if (m_threads.isEmpty()) {
+        p.setPen(palette().placeholderText().color());
+        p.drawText(rect().adjusted(m_axis.x0, rulerHeight(), 0, 0), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("No threads yet. Open TFRecord files and press Start."));
+    }
+}
+
+void ThreadTimeline::paintRuler(QPainter &p)
+{
+    const int h = rulerHeight();
+    p.fillRect(QRect(0, 0, width(), h), palette().window());
+    p.setPen(palette().windowText().color());
+    p.drawText(QRect(4, 0, m_axis.x0 - 8, h), Qt::AlignVCenter | Qt::AlignLeft, tr("thread"));
+    const qint64 step = tickStep(m_axis, fontMetrics().horizontalAdvance(QStringLiteral("00.000 s")) + 16);
+    qint64 t = m_axis.startUs - (m_axis.startUs % step + step) % step;
+    p.save();
+    p.setClipRect(m_axis.x0, 0, m_axis.width + 4, height());
+    for (; t <= m_axis.endUs; t += step) {
+        const int x = int(std::lround(m_axis.x(t)));
+        p.setPen(palette().mid().color());
+        p.drawLine(x, h - 5, x, height());
+        p.setPen(palette().windowText().color());
+        p.drawText(x + 3, h - 6, tickLabel(t, step));
+    }
+    p.restore();
+}
+
+void ThreadTimeline::paintLane(QPainter &p, int lane)
+{
+    const ThreadInfo &t = m_threads[lane];
+    const int top = laneTop(lane), h = laneHeight();
+    if (lane % 2)
+        p.fillRect(QRect(0, top, width(), h), palette().alternateBase());
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(palette().text().color());
+    const QRect label(6, top, m_axis.x0 - 20, h);
+    p.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
+               fontMetrics().elidedText(UiText::shortThreadName(t.name), Qt::ElideMiddle, label.width()));
+    p.setFont(font());
+    StatePalette::fill(&p, QRectF(m_axis.x0 - 12, top + h / 2.0 - 4, 8, 8), t.state);
+
+    const QRectF band(0, top + 2, 0, h - 4);
+    p.save();
+    p.setClipRect(m_axis.x0, top, m_axis.width + 1, h);
+    for (const LaneItem &item : m_items[lane]) {
+        const QRectF r(item.x0, band.top(), std::max(1, item.x1 - item.x0), band.height());
+        if (item.mixed) {
+            p.fillRect(r, StatePalette::mixedColor());
+            p.fillRect(r, QBrush(QColor(0xDD, 0xDD, 0xDD), Qt::Dense6Pattern));
+        } else {
+            StatePalette::fill(&p, r, item.state);
+        }
+    }
+    for (const LaneMarker &m : m_markers[lane])
+        paintMarker(&p, m.kind, m.x, top + 1, h * 0.55);
+    p.restore();
+}
+
+void ThreadTimeline::paintMarker(QPainter *p, EventKind kind, double x, double top, double size)
+{
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing);
+    const double s = std::max(6.0, size), half = s / 2;
+    p->setPen(QPen(Qt::white, 1.0));
+    p->setBrush(Qt::black);
+    switch (kind) {
+    case EventKind::RequestStop: // a stop sign: a square
+        p->drawRect(QRectF(x - half * 0.8, top, s * 0.8, s * 0.8));
+        break;
+    case EventKind::Error: { // a cross
+        QPainterPath path;
+        path.moveTo(x - half, top);
+        path.lineTo(x + half, top + s);
+        path.moveTo(x + half, top);
+        path.lineTo(x - half, top + s);
+        p->strokePath(path, QPen(Qt::white, 4.0));
+        p->strokePath(path, QPen(Qt::black, 2.0));
+        break;
+    }
+    case EventKind::QueueClose: // a bar that shuts the lane: ┤
+        p->drawRect(QRectF(x - 1.5, top, 3, s));
+        p->drawRect(QRectF(x - half, top + half - 1.5, half, 3));
+        break;
+    case EventKind::Join: // a diamond
+        p->drawPolygon(QPolygonF({{x, top}, {x + half, top + half}, {x, top + s}, {x - half, top + half}}));
+        break;
+    case EventKind::ThreadExit: // a triangle pointing down
+        p->drawPolygon(QPolygonF({{x - half, top}, {x + half, top}, {x, top + s * 0.9}}));
+        break;
+    default:
+        p->drawEllipse(QPointF(x, top + half), half / 2, half / 2);
+        break;
+    }
+    p->restore();
+}
+
+void ThreadTimeline::resizeEvent(QResizeEvent *)
+{
+    relayout();
+}
+
+void ThreadTimeline::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::FontChange) {
+        relayout();
+        updateGeometry();
+    } else if (e->type() == QEvent::LanguageChange) {
+        update();
+    }
+    QWidget::changeEvent(e);
+}
+
+void ThreadTimeline::wheelEvent(QWheelEvent *e)
+{
+    if (e->modifiers() & Qt::ShiftModifier) {
+        e->ignore(); // left to the scroll area around the timeline
+        return;
+    }
+    const double steps = e->angleDelta().y() / 120.0;
+    if (steps == 0) {
+        e->ignore();
+        return;
+    }
+    zoomBy(std::pow(1.25, steps), e->position().x());
+    e->accept();
+}
+
+void ThreadTimeline::mousePressEvent(QMouseEvent *e)
+{
+    if (e->button() == Qt::LeftButton && e->position().x() >= m_axis.x0) {
+        m_dragging = true;
+        m_dragFrom = e->position().toPoint();
+        setCursor(Qt::ClosedHandCursor);
+    }
+}
+
+void ThreadTimeline::mouseMoveEvent(QMouseEvent *e)
+{
+    if (!m_dragging)
+        return;
+    const QPoint pos = e->position().toPoint();
+    if (m_follow && pos.x() != m_dragFrom.x())
+        setFollowing(false);
+    m_axis.pan(pos.x() - m_dragFrom.x());
+    m_dragFrom = pos;
+    relayout();
+}
+
+void ThreadTimeline::mouseReleaseEvent(QMouseEvent *)
+{
+    m_dragging = false;
+    unsetCursor();
+}
+
+bool ThreadTimeline::event(QEvent *e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(e);
+        const QString text = tooltipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+QString ThreadTimeline::tooltipAt(const QPoint &pos) const
+{
+    const int lane = laneAt(pos.y());
+    if (lane < 0)
+        return {};
+    if (lane < laneCount() && pos.x() < m_axis.x0)
+        return TimelineText::lane(m_threads[lane], m_nowUs);
+    for (const LaneMarker &m : m_markers[lane])
+        if (std::abs(m.x - pos.x()) <= 4)
+            return TimelineText::event(m_events[m.event]);
+    if (lane == laneCount())
+        return {};
+    for (const LaneItem &item : m_items[lane])
+        if (pos.x() >= item.x0 && pos.x() < std::max(item.x1, item.x0 + 1))
+            return TimelineText::span(m_spans[lane], item, m_nowUs);
+    return {};
+}
+
+} // namespace qs

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "observe/snapshot.h"
+#include "timeline/timeaxis.h"
+#include "timeline/timelinelayout.h"
+
+#include <QHash>
+#include <QWidget>
+
+namespace qs {
+
+// One lane per thread, its state spans coloured by StatePalette, newest at the right while it
+// follows the run. Wheel zooms (around the pointer; around the right edge while following),
+// dragging pans and stops following. Coordination events are drawn as markers; hovering a span
+// or marker says what it was in words. Lane height follows the font, so a presentation zoom of
+// the font scales the lanes too.
+class ThreadTimeline : public QWidget {
+    Q_OBJECT
+public:
+    explicit ThreadTimeline(QWidget *parent = nullptr);
+
+    void setSnapshot(const Snapshot &snap); // events are accumulated, deduplicated by seq
+    void clear();
+
+    const TimeAxis &axis() const { return m_axis; }
+    void setAxis(const TimeAxis &axis); // stops following
+    bool isFollowing() const { return m_follow; }
+    int laneCount() const { return int(m_threads.size()); }
+    const QList<LaneItem> &laneItems(int lane) const { return m_items[lane]; }
+    int laneHeight() const;
+    int labelWidth() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+    // The glyph of a coordination event, centred on x, hanging from `top`.
+    static void paintMarker(QPainter *p, EventKind kind, double x, double top, double size);
+
+public slots:
+    void setFollowing(bool on);
+    void zoomIn();
+    void zoomOut();
+    void showAll();
+
+signals:
+    void followingChanged(bool on);
+
+protected:
+    void paintEvent(QPaintEvent *) override;
+    void resizeEvent(QResizeEvent *) override;
+    void wheelEvent(QWheelEvent *) override;
+    void mousePressEvent(QMouseEvent *) override;
+    void mouseMoveEvent(QMouseEvent *) override;
+    void mouseReleaseEvent(QMouseEvent *) override;
+    bool event(QEvent *) override;
+    void changeEvent(QEvent *) override;
+
+private:
+    int rulerHeight() const;
+    int stripHeight() const; // the shared marker strip (events of no lane); 0 when unused
+    int laneTop(int lane) const;
+    int laneAt(int y) const; // -1 none, laneCount() for the shared strip
+    void relayout();
+    void zoomBy(double factor, double px);
+    void paintRuler(QPainter &p);
+    void paintLane(QPainter &p, int lane);
+    QString tooltipAt(const QPoint &pos) const;
+
+    QList<ThreadInfo> m_threads;
+    QList<QList<StateSpan>> m_spans; // per lane, with the open span
+    QList<Event> m_events;           // marker events only, by time, bounded
+    QHash<QString, int> m_laneOf;
+    qint64 m_lastSeq = -1;
+    qint64 m_nowUs = 0;
+    TimeAxis m_axis;
+    bool m_follow = true;
+    QList<QList<LaneItem>> m_items;
+    QList<QList<LaneMarker>> m_markers; // laneCount() + 1 lists
+    bool m_dragging = false;
+    QPoint m_dragFrom;
+};
+
+} // namespace qs

@@ -1,0 +1,87 @@
+#include "timeline/timelinelayout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace qs {
+
+QList<StateSpan> TimelineLayout::spansOf(const ThreadInfo &thread)
+{
+    QList<StateSpan> spans = thread.spans;
+    const bool hasOpen = !spans.isEmpty() && spans.constLast().endUs < 0;
+    if (!hasOpen) {
+        StateSpan current;
+        current.startUs = thread.stateSinceUs;
+        if (!spans.isEmpty())
+            current.startUs = std::max(current.startUs, spans.constLast().endUs);
+        current.state = thread.state;
+        current.activity = thread.activity;
+        current.detail = thread.detail;
+        spans.append(current);
+    }
+    return spans;
+}
+
+QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint64 nowUs, const TimeAxis &axis)
+{
+    QList<LaneItem> items;
+    const double left = axis.x0;
+    const double right = double(axis.x0) + double(axis.width);
+    auto endOf = [nowUs](const StateSpan &s) { return s.endUs < 0 ? std::max(nowUs, s.startUs) : s.endUs; };
+    // Spans are in time order and do not overlap, so the first visible one is found by bisection.
+    auto first = std::lower_bound(spans.begin(), spans.end(), axis.startUs,
+                                  [&](const StateSpan &s, qint64 t) { return endOf(s) < t; });
+    for (auto it = first; it != spans.end(); ++it) {
+        const StateSpan &s = *it;
+        if (s.startUs > axis.endUs)
+            break;
+        const double xs = std::max(axis.x(s.startUs), left);
+        const double xe = std::min(axis.x(endOf(s)), right);
+        if (xe < xs)
+            continue;
+        const int index = int(it - spans.begin());
+        const int a = int(std::floor(xs));
+        if (xe - xs >= 1.0) {
+            items.append({a, int(std::floor(xe)), s.state, false, false, index, index});
+            continue;
+        }
+        if (!items.isEmpty() && items.constLast().folded && items.constLast().x1 >= a) {
+            LaneItem &last = items.last();
+            last.x1 = std::max(last.x1, a + 1);
+            last.mixed = last.mixed || last.state != s.state;
+            last.lastSpan = index;
+        } else {
+            items.append({a, a + 1, s.state, true, false, index, index});
+        }
+    }
+    return items;
+}
+
+QList<QList<LaneMarker>> TimelineLayout::layoutMarkers(const QList<Event> &events,
+                                                       const QHash<QString, int> &laneOf, int laneCount,
+                                                       const TimeAxis &axis)
+{
+    QList<QList<LaneMarker>> lanes(laneCount + 1);
+    auto first = std::lower_bound(events.begin(), events.end(), axis.startUs,
+                                  [](const Event &e, qint64 t) { return e.tUs < t; });
+    for (auto it = first; it != events.end() && it->tUs <= axis.endUs; ++it) {
+        if (!isMarkerKind(it->kind))
+            continue;
+        const int lane = laneOf.value(it->thread, laneCount);
+        const int x = int(std::lround(axis.x(it->tUs)));
+        QList<LaneMarker> &list = lanes[lane];
+        const bool same = std::any_of(list.crbegin(), list.crbegin() + std::min<qsizetype>(list.size(), 8),
+                                      [&](const LaneMarker &m) { return m.x == x && m.kind == it->kind; });
+        if (!same)
+            list.append({x, it->kind, int(it - events.begin())});
+    }
+    return lanes;
+}
+
+bool TimelineLayout::isMarkerKind(EventKind k)
+{
+    return k == EventKind::RequestStop || k == EventKind::QueueClose || k == EventKind::Error ||
+           k == EventKind::Join || k == EventKind::ThreadExit;
+}
+
+} // namespace qs

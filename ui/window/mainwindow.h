@@ -1,0 +1,172 @@
+#pragma once
+
+#include "example/featurespec.h"
+#include "run/runconfig.h"
+#include "scenario/scenario.h"
+#include "window/snapshotsource.h"
+
+#include <QFont>
+#include <QMainWindow>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTimer;
+
+namespace qs {
+
+class ControlsPanel;
+class EventLogView;
+class FrameLog;
+class FrameMeter;
+class FrameTimingView;
+class LanguageManager;
+class MetricsCharts;
+class PipelineDiagram;
+class QueueChart;
+class RunControls;
+class RunStatusView;
+class SamplesView;
+class StateHelpView;
+class TfCodeView;
+class ThreadTableModel;
+class ThreadTimelinePanel;
+
+// The QueueScope window. It polls a SnapshotSource on a ~30 Hz timer (GUI thread only) and hands
+// each immutable snapshot to every panel; it never calls into the pipeline otherwise. What the
+// user asks for (open, start, stop, step mode, next step, speed, scenario) leaves as signals,
+// for whoever owns the pipeline to act on (RunController). The timeline is the central widget; the
+// other panels are docks whose layout is kept in QSettings. The Controls dock holds the scenario
+// and the run's knobs: runConfig() and scenario() are what a Start should run. It hands out none
+// of its widgets; tests find them by type and object name.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(SnapshotSource source = {}, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void setSnapshotSource(SnapshotSource source); // resets the event cursor
+    void setPollInterval(int ms);                  // default 33 ms
+    SnapshotPtr lastSnapshot() const { return m_last; }
+    qint64 eventCursor() const { return m_cursor; }
+    double presentationZoom() const { return m_zoom; }
+    QString scenario() const; // the chosen scenario's key: "" for none, a name, or a file path
+    std::optional<Scenario> currentScenario() const;
+    RunConfig runConfig() const; // the Controls dock's knobs with the input files
+    QStringList inputFiles() const { return m_inputFiles; }
+    QString startBlockReason() const; // why Start must wait (no input, an invalid setting); "" lets it go
+    double speed() const;             // the run speed chosen: 1 = full speed
+    bool isStepMode() const;          // step mode is on: a new run starts in it
+    bool isFrameTimingShown() const;
+    // The app's --frame-stats: times each polled frame (snapshot, panel updates, repaint) and
+    // writes a FrameLog's lines to `sink`, every 5 s and for the whole session when the app quits.
+    void logFrameStats(std::function<void(const QString &line)> sink);
+
+public slots:
+    void poll();                                    // ask the source once and apply what it gives
+    void applySnapshot(const qs::SnapshotPtr &s);   // show one snapshot (also used by tests)
+    void resetRun();                                // forget accumulated events (a new run)
+    void openFiles(const QStringList &files);       // remember them and emit openFilesRequested
+    void setInputFiles(const QStringList &files);   // show them as the current input (no signal)
+    bool selectScenario(const QString &nameOrPath); // emits scenarioChosen; a status note when unknown
+    void setDefaultInput(const QStringList &files); // what runs when no file is open (demo data)
+    // What the run found in the data, for the TensorFlow code: the feature spec and class count.
+    void setDetectedData(const std::optional<qs::FeatureSpec> &spec, int numClasses);
+    bool setLanguage(const QString &code);        // "en", "zh_TW", "zh_CN"; saved in QSettings
+    bool setSessionLanguage(const QString &code); // the same for this session only (the app's --lang)
+    void setPresentationZoom(double factor);      // 0.5 .. 4, scales fonts and timeline lanes
+    void zoomIn();
+    void zoomOut();
+    void zoomReset();
+    void showMessage(const QString &text); // a note in the status bar, never a dialog
+    // Shows and raises a panel: "controls", "pipeline", "events", "threads", "code", "states",
+    // "samples", "metrics", "queues". False for an unknown name.
+    bool showPanel(const QString &name);
+    void setFrameTimingShown(bool on); // the frame-timing overlay in the status bar
+
+signals:
+    void startRequested();
+    void stopRequested();
+    void stepModeToggled(bool on);
+    void nextStepRequested();
+    void speedChanged(double factor); // 1 = full speed, 0.1 = ten times slower
+    void openFilesRequested(const QStringList &files);
+    void scenarioChosen(const QString &key);
+    void languageChanged(const QString &code);
+
+protected:
+    void closeEvent(QCloseEvent *) override;
+    void changeEvent(QEvent *) override;
+    void showEvent(QShowEvent *) override;
+    void dragEnterEvent(QDragEnterEvent *) override;
+    void dropEvent(QDropEvent *) override;
+
+private:
+    static constexpr int kLayoutVersion = 2; // of saveState(): bump when the docks change
+    QDockWidget *addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area);
+    void createMenus();
+    void createToolBar();
+    void retranslateUi();
+    void updateRecentMenu();
+    void chooseFiles();
+    void saveLayout() const;
+    void updateCode();
+    void applyDefaultSizes();
+
+    SnapshotSource m_source;
+    SnapshotPtr m_last;
+    qint64 m_cursor = 0;
+    QTimer *m_timer;
+    FrameMeter *m_frameMeter;
+    FrameTimingView *m_frameTiming;
+    std::unique_ptr<FrameLog> m_frameLog; // destroyed before the meter (a child)
+    LanguageManager *m_languages;
+    RunControls *m_controls;
+    RunStatusView *m_status;
+    ThreadTimelinePanel *m_timeline;
+    PipelineDiagram *m_diagram;
+    EventLogView *m_eventLog;
+    ThreadTableModel *m_threadModel;
+    bool m_threadTableShown = false; // its dock is on screen, not behind another tab
+    QMetaObject::Connection m_threadDockWatch;
+    SamplesView *m_samples;
+    MetricsCharts *m_metrics;
+    QueueChart *m_queueChart;
+    ControlsPanel *m_controlsPanel;
+    TfCodeView *m_code;
+    StateHelpView *m_stateHelp;
+    std::optional<FeatureSpec> m_spec;
+    int m_numClasses = 0;
+    QString m_message; // the status bar's note
+    bool m_layoutRestored = false;
+    bool m_shownOnce = false;
+    QList<QDockWidget *> m_docks;
+    QByteArray m_defaultLayout;
+    QStringList m_inputFiles;
+    QFont m_baseFont;
+    double m_zoom = 1.0;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_runMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QActionGroup *m_languageGroup = nullptr;
+    QList<QAction *> m_zoomActions; // in, out, reset
+    QAction *m_resetLayout = nullptr;
+    QAction *m_quit = nullptr;
+    QAction *m_about = nullptr;
+    QAction *m_stateHelpAction = nullptr;
+    QAction *m_frameTimingAction = nullptr;
+    QToolBar *m_toolBar = nullptr;
+    QComboBox *m_scenarioBox = nullptr; // shares the Controls dock's scenario list
+    QLabel *m_scenarioLabel = nullptr;
+};
+
+} // namespace qs
