@@ -20,7 +20,7 @@ struct BenchOptions {
 };
 
 // `queuescope-cli bench`: measures the pipeline `config` describes, stage by stage and whole.
-//  1. With no file in config, benchmarks the bundled demo dataset (Pipeline::defaultDemoFiles),
+//  1. With no file in config, benchmarks the bundled demo dataset (bundledDemo()),
 //     or, when it is not installed, a copy written to a temporary folder (writeBundledDemo).
 //  2. Stages in isolation (StageFigures) on the first records of the data, held in memory.
 //  3. The whole pipeline with 1, 2, ... N reader threads, each a timed window of a run that

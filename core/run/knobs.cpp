@@ -170,7 +170,7 @@ QString keyOf(const Knob &k)
 
 QString number(double v)
 {
-    return std::abs(v) >= 1e9 && v == std::floor(v) ? QString::number(v, 'g', 3) : QString::number(v, 'g', 12);
+    return v == std::floor(v) && std::abs(v) <= 1e15 ? QString::number(qint64(v)) : QString::number(v, 'g', 12);
 }
 
 // The field's value as a double (numbers, bools, seeds).

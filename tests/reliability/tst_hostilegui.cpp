@@ -1,6 +1,7 @@
 // The window after hostile input: Start on a hostile file puts the error, naming its file,
 // record and offset, in the status bar (never a dialog), and the same window then runs the
 // bundled demo data as usual.
+#include "demo/bundleddata.h"
 #include "hostilefiles.h"
 
 #include "controls/configpanel.h"
@@ -108,7 +109,7 @@ private slots:
         QFETCH(qint64, offset);
         QFETCH(QString, text);
         QFETCH(bool, refusedAtStart);
-        if (Pipeline::defaultDemoFiles().isEmpty())
+        if (!bundledDemo().isFound())
             QSKIP("the bundled demo data is not built (target qs_demo_data)");
 
         MainWindow window;
@@ -139,7 +140,7 @@ private slots:
         QVERIFY(test::configPanel(window)->isEnabled());
 
         // The same window, now on the bundled demo data: a normal run, stopped by the user.
-        window.openFiles(Pipeline::defaultDemoFiles());
+        window.openFiles({bundledDemo().trainFile});
         setKnobs(window, 0, 10);
         test::runControls(window)->startAction()->trigger();
         QCOMPARE(failed.count(), refusedAtStart ? 1 : 0);

@@ -64,6 +64,7 @@ inline RunConfig smallConfig(const QStringList &files)
 {
     RunConfig c;
     c.pipeline.files = files;
+    c.pipeline.numEpochs = 1;
     c.pipeline.batchSize = 8;
     c.pipeline.exampleCapacity = 48;
     c.pipeline.minAfterDequeue = 16;

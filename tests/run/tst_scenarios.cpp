@@ -188,7 +188,7 @@ private slots:
             for (const Event &e : run.of(EventKind::ThreadExit))
                 QVERIFY(e.details.value(QStringLiteral("how")).toString() != QLatin1String("error"));
         }
-        if (scenario->mode == QLatin1String("workers")) {
+        if (scenario->mode == RunMode::Workers) {
             int requested = 0;
             for (const Event &e : run.of(EventKind::Note))
                 requested += e.details.value(QStringLiteral("what")).toString() ==

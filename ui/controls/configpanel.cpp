@@ -149,7 +149,7 @@ void ConfigPanel::buildForms()
     layout->addWidget(m_problemLabel);
     layout->addLayout(buttons);
     layout->addStretch(1);
-    setMode(QString());
+    setMode(RunMode::Pipeline);
 }
 
 RunConfig ConfigPanel::config() const
@@ -233,10 +233,10 @@ void ConfigPanel::setInputFiles(const QStringList &files)
     edited();
 }
 
-void ConfigPanel::setMode(const QString &mode)
+void ConfigPanel::setMode(RunMode mode)
 {
     m_mode = mode;
-    const bool workers = mode == QLatin1String("workers");
+    const bool workers = mode == RunMode::Workers;
     for (int i = 0; i < m_groups.size(); ++i)
         m_groups[i]->setVisible((i == m_groups.size() - 1) == workers);
     revalidate();
@@ -272,7 +272,7 @@ void ConfigPanel::revalidate()
     RunConfig c = config();
     if (c.pipeline.files.isEmpty())
         c.pipeline.files = QStringList{QStringLiteral("-")}; // no files yet is not a knob's fault
-    const Status s = c.validate(m_mode == QLatin1String("workers") ? RunMode::Workers : RunMode::Pipeline);
+    const Status s = c.validate(m_mode);
     const QString problem = s.isOk() ? QString() : s.message();
     const bool changed = problem.isEmpty() != m_problem.isEmpty();
     m_problem = problem;

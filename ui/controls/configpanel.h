@@ -31,8 +31,8 @@ public:
     void setDefaults(const RunConfig &defaults) { m_defaults = defaults; } // what Reset restores
     RunConfig defaults() const { return m_defaults; }
     void setInputFiles(const QStringList &files); // becomes config().pipeline.files
-    void setMode(const QString &mode);            // "workers" shows the workers knobs only
-    QString mode() const { return m_mode; }
+    void setMode(RunMode mode); // Workers shows the workers knobs only
+    RunMode mode() const { return m_mode; }
 
     bool isValid() const { return m_problem.isEmpty(); }
     QString problem() const { return m_problem; } // validate()'s message, empty when valid
@@ -66,7 +66,7 @@ private:
 
     RunConfig m_base; // carries the knobs without a widget
     RunConfig m_defaults;
-    QString m_mode;
+    RunMode m_mode = RunMode::Pipeline;
     QString m_problem;
     bool m_loading = false;
     QList<QGroupBox *> m_groups; // input, batching, model, slow motion, stopping, workers

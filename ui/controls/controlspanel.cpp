@@ -70,17 +70,15 @@ std::optional<Scenario> ControlsPanel::scenario() const
     return m_picker->scenario();
 }
 
-QString ControlsPanel::mode() const
+RunMode ControlsPanel::mode() const
 {
     const std::optional<Scenario> s = scenario();
-    return runModeKey(s ? s->mode : RunMode::Pipeline);
+    return s ? s->mode : RunMode::Pipeline;
 }
 
 RunConfig ControlsPanel::windowDefaults()
 {
-    RunConfig c;
-    c.pipeline.numEpochs = 30;
-    return c;
+    return RunConfig{}; // the knob table's, the same as the CLI's
 }
 
 void ControlsPanel::applyScenario()
@@ -94,7 +92,7 @@ void ControlsPanel::applyScenario()
         else
             emit message(tr("The scenario's settings do not apply: %1").arg(UiText::error(applied.status())));
     }
-    m_config->setMode(s ? runModeKey(s->mode) : QString());
+    m_config->setMode(s ? s->mode : RunMode::Pipeline);
     m_config->setDefaults(defaults);
     m_config->setConfig(defaults);
     if (!m_restoring)
@@ -137,7 +135,7 @@ QString ControlsPanel::startBlockReason() const
 void ControlsPanel::updateStartBlock()
 {
     QString reason;
-    if (mode() != QLatin1String("workers") && config().pipeline.files.isEmpty())
+    if (mode() != RunMode::Workers && config().pipeline.files.isEmpty())
         reason = tr("Open a TFRecord file");
     else if (!m_config->isValid())
         reason = tr("Cannot start: %1").arg(m_config->problem());

@@ -30,7 +30,7 @@ public:
 
     RunConfig config() const; // the knobs with the input files (opened ones, else the defaults)
     std::optional<Scenario> scenario() const;
-    QString mode() const; // the scenario's mode, "pipeline" without one
+    RunMode mode() const; // the scenario's mode, Pipeline without one
 
     void setInputFiles(const QStringList &files);   // the files the user opened
     void setDefaultFiles(const QStringList &files); // used when none are open (the demo data)

@@ -16,7 +16,7 @@ QString TfProgram::text() const
 
 TfVariant tfVariant(const TfCodeInput &input)
 {
-    if (input.mode == QLatin1String("workers"))
+    if (input.mode == RunMode::Workers)
         return TfVariant::Workers;
     return input.config.trainer.feed == FeedMode::Naive ? TfVariant::Naive : TfVariant::Queues;
 }

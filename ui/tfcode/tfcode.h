@@ -58,7 +58,7 @@ struct TfProgram {
 // feature spec (else generic keys: an encoded 'image' and an int64 'label') and class count.
 struct TfCodeInput {
     RunConfig config;
-    QString mode;
+    RunMode mode = RunMode::Pipeline;
     std::optional<FeatureSpec> spec;
     int numClasses = 0; // 0: not known yet
 };

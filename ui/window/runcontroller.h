@@ -13,7 +13,7 @@ class Pipeline;
 
 // Owns the current run and wires it to a MainWindow: the window's snapshot source reads the
 // Pipeline; Start builds a fresh Pipeline from the Controls dock (knobs, scenario, input files:
-// the opened ones, else the bundled demo data with its held-out file, Pipeline::defaultDemoFiles;
+// the opened ones, else the bundled demo data with its held-out file (bundledDemo());
 // without either, Start waits for "Open a TFRecord file") and starts it; Stop asks the coordinator to stop
 // and the shutdown stays visible as it happens; step mode, next step and speed go straight to
 // the pipeline. A run that ends stays on screen until the next Start. Problems from create() or

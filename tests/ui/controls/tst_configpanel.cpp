@@ -209,14 +209,14 @@ private slots:
         QCOMPARE(groups.size(), 6);
         QVERIFY(visible("batchingGroup"));
         QVERIFY(!visible("workersGroup"));
-        panel.setMode(QStringLiteral("workers"));
+        panel.setMode(RunMode::Workers);
         QVERIFY(!visible("batchingGroup"));
         QVERIFY(!visible("inputGroup"));
         QVERIFY(visible("workersGroup"));
         // A pipeline-only problem does not block the workers demo.
         panel.findChild<QSpinBox *>(QStringLiteral("min_after_dequeue"))->setValue(1000);
         QVERIFY(panel.isValid());
-        panel.setMode(QStringLiteral("pipeline"));
+        panel.setMode(RunMode::Pipeline);
         QVERIFY(!panel.isValid());
     }
 

@@ -58,7 +58,7 @@ private slots:
         QCOMPARE(box->itemData(0).toString(), QString());
         QCOMPARE(box->itemText(0), QStringLiteral("(none)"));
         QVERIFY(!panel.scenario());
-        QCOMPARE(panel.mode(), QStringLiteral("pipeline"));
+        QCOMPARE(panel.mode(), RunMode::Pipeline);
         const int slow = box->findData(QStringLiteral("slow-reader"));
         QVERIFY(slow > 0);
         QCOMPARE(box->itemText(slow), QStringLiteral("Slow reader: the trainer starves"));

@@ -38,7 +38,7 @@ TfCodeInput naive()
 TfCodeInput workers()
 {
     TfCodeInput in;
-    in.mode = QStringLiteral("workers");
+    in.mode = RunMode::Workers;
     return in;
 }
 
@@ -385,7 +385,7 @@ private slots:
         QCOMPARE(tfVariant(queues()), TfVariant::Queues);
         QCOMPARE(tfVariant(naive()), TfVariant::Naive);
         TfCodeInput w = naive();
-        w.mode = QStringLiteral("workers");
+        w.mode = RunMode::Workers;
         QCOMPARE(tfVariant(w), TfVariant::Workers);
         QCOMPARE(generateTfProgram(w).variant, TfVariant::Workers);
         QCOMPARE(generateTfProgram(queues()).lineOf(CodeLine::None), -1);

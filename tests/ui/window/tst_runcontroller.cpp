@@ -1,3 +1,4 @@
+#include "demo/bundleddata.h"
 #include "charts/metricscharts.h"
 #include "charts/queuechart.h"
 #include "controls/configpanel.h"
@@ -258,7 +259,7 @@ private slots:
     // held-out file).
     void theBundledDemoRunsWithoutAnOpenFile()
     {
-        if (Pipeline::defaultDemoFiles().isEmpty())
+        if (!bundledDemo().isFound())
             QSKIP("the bundled demo data is not built (target qs_demo_data)");
         MainWindow window;
         RunController controller(&window);
@@ -266,7 +267,7 @@ private slots:
         QVERIFY(test::runControls(window)->startAction()->isEnabled());
         QVERIFY(controller.start());
         QCOMPARE(controller.pipeline()->config().pipeline.files.size(), 1);
-        QCOMPARE(controller.pipeline()->config().trainer.evalFile, Pipeline::defaultDemoEvalFile());
+        QCOMPARE(controller.pipeline()->config().trainer.evalFile, bundledDemo().evalFile);
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->steps > 2, qPrintable(describe(window)), 60000);
         QCOMPARE(window.lastSnapshot()->classNames, controller.pipeline()->classNames());
         QVERIFY(!window.lastSnapshot()->classNames.contains(QStringLiteral("0")));
@@ -276,7 +277,7 @@ private slots:
 
     void withoutInputStartWaits()
     {
-        if (!Pipeline::defaultDemoFiles().isEmpty())
+        if (bundledDemo().isFound())
             QSKIP("the bundled demo data is present, so Start runs on it");
         MainWindow window;
         RunController controller(&window);
