@@ -70,7 +70,7 @@ private slots:
             << queues()
             << QStringList{"'/data/a.tfrecords',",
                            "tf.train.string_input_producer(",
-                           "FILES, num_epochs=1, shuffle=True, seed=None, capacity=32)",
+                           "FILES, num_epochs=30, shuffle=True, seed=None, capacity=32)",
                            "reader = tf.TFRecordReader()",
                            "_, serialized = reader.read(filename_queue)",
                            "tf.parse_single_example(serialized, features={",
