@@ -37,6 +37,9 @@ struct QueueRunnerOptions {
 //        reports coord.requestStop(error.withThread(name)) first.
 //  - The watcher waits for coord.waitForStop() and then closes the queue with
 //    cancelPendingEnqueues, which wakes every blocked caller of the queue.
+//  - Without a coordinator (createThreads(start)), the threads never stop on their own accord
+//    but on an error: a queue-closed kind ends them as above, any other error is logged with
+//    qWarning, appended to exceptionsRaised() and ends the thread Failed.
 //  - The body runs on the runner's threads, possibly concurrently (one call per thread at a
 //    time); it must be thread-safe across thread indices. The runner and its threads share
 //    ownership of the queue and the body, so the runner may be destroyed while they run.
@@ -58,9 +61,17 @@ public:
     QString threadName(int threadIndex) const;
     int activeThreads() const; // enqueue threads created and not yet ended
 
+    QString closeOnStopName() const;
+
     QList<ThreadHandle> createThreads(const Coordinator &coord, bool start = true);
+    // Without a Coordinator (TensorFlow's create_threads(sess, coord=None)): no close-on-stop
+    // watcher, nothing registered; each thread runs until its body fails. An error is logged,
+    // kept in exceptionsRaised() and ends the thread Failed with it (re-raised in the thread).
+    QList<ThreadHandle> createThreads(bool start = true);
+    QList<Status> exceptionsRaised() const; // cleared by each createThreads
 
 private:
+    QList<ThreadHandle> create(const Coordinator *coord, bool start);
     struct Shared;
     std::shared_ptr<Shared> d;
 };
