@@ -80,6 +80,11 @@ const std::shared_ptr<QueueBase> &QueueRunner::queue() const
     return d->queue;
 }
 
+QString QueueRunner::name() const
+{
+    return d->queue->name();
+}
+
 const QueueRunner::Options &QueueRunner::options() const
 {
     return d->options;

@@ -57,6 +57,7 @@ public:
     ~QueueRunner();
 
     const std::shared_ptr<QueueBase> &queue() const;
+    QString name() const; // the queue's name (TF's QueueRunner.name)
     const Options &options() const;
     QString threadName(int threadIndex) const;
     int activeThreads() const; // enqueue threads created and not yet ended
