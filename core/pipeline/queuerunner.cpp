@@ -92,12 +92,16 @@ const QueueRunner::Options &QueueRunner::options() const
 
 QString QueueRunner::threadName(int threadIndex) const
 {
-    return QStringLiteral("QueueRunner-%1-%2").arg(d->queue->name()).arg(threadIndex);
+    QString op = d->options.enqueueOpName.isEmpty() ? d->queue->name() + QStringLiteral("_enqueue")
+                                                    : d->options.enqueueOpName;
+    if (threadIndex > 0)
+        op += QStringLiteral("_%1").arg(threadIndex);
+    return QStringLiteral("QueueRunnerThread-%1-%2").arg(d->queue->name(), op);
 }
 
 QString QueueRunner::closeOnStopName() const
 {
-    return QStringLiteral("QueueRunner-%1-close_on_stop").arg(d->queue->name());
+    return QStringLiteral("QueueRunnerThread-%1-close_on_stop").arg(d->queue->name());
 }
 
 int QueueRunner::activeThreads() const

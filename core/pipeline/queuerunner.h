@@ -18,15 +18,19 @@ struct QueueRunnerOptions {
     int numThreads = 1;
     ThreadRole role = ThreadRole::Reader;
     QSet<ErrorKind> queueClosedKinds{ErrorKind::OutOfRange}; // kinds that mean "the input ran out"
+    QString enqueueOpName{}; // TF's enqueue op name; empty: "<queue name>_enqueue"
 };
 
 // TensorFlow 1.x's tf.train.QueueRunner: N threads that each call an enqueue body in a loop to
 // keep one queue filled, plus a watcher that closes the queue when the coordinator stops.
 //
 // Contract:
-//  - createThreads(coord) makes numThreads threads "QueueRunner-<queue>-<i>" (role as given) and
-//    one watcher "QueueRunner-<queue>-close_on_stop" (role Watcher), registers them all with the
-//    coordinator, starts them unless told not to, and returns them for join(). While threads of
+//  - createThreads(coord) makes numThreads threads named as TensorFlow names them,
+//    "QueueRunnerThread-<queue>-<enqueue op>" (role as given), and one watcher
+//    "QueueRunnerThread-<queue>-close_on_stop" (role Watcher), registers them all with the
+//    coordinator, starts them unless told not to, and returns them for join(). Thread i > 0 runs
+//    "<enqueue op>_<i>": in TF the threads of one op share its name, here each gets its own, as
+//    TF's uniquified op names of batch_join's ops. While threads of
 //    an earlier createThreads are still running it creates nothing and returns an empty list.
 //  - Each enqueue thread loops { if coord.shouldStop() end; Status s = body(i); } and ends:
 //      · Stopped when stop was requested, or when s has a queue-closed kind (OutOfRange unless

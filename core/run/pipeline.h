@@ -31,10 +31,11 @@ struct RunContext;
 //   (*p)->isFinished() -> (*p)->summary()
 //
 // Threads of a pipeline run (names as the events and the summary give them):
-//   QueueRunner-input_producer-0 (producer), QueueRunner-input_producer-close_on_stop,
-//   QueueRunner-shuffle_batch/random_shuffle_queue-<i> (readers, or batch/fifo_queue without
-//   shuffling) and its close_on_stop watcher, "watchdog" (watcher), "trainer", and
-//   "stuck-worker" when the scenario injects one. The naive feed has no queue and no reader.
+//   QueueRunnerThread-input_producer-input_producer/input_producer_EnqueueMany (producer),
+//   QueueRunnerThread-input_producer-close_on_stop,
+//   QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/random_shuffle_queue_enqueue[_<i>]
+//   (readers, or batch/fifo_queue without shuffling) and its close_on_stop watcher, "watchdog" (watcher),
+//   "trainer", and "stuck-worker" when the scenario injects one. The naive feed has no queue and no reader.
 //   A "workers" scenario runs "coordinator" (main) and "worker-<i>" instead.
 //
 // Contract:

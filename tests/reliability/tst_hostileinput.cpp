@@ -472,7 +472,7 @@ private slots:
             expectStatus(s.error, row.pipelineKind, row.pipelineText, row.file);
             if (QTest::currentTestFailed())
                 return;
-            QVERIFY(s.error.thread().startsWith(QStringLiteral("QueueRunner-")));
+            QVERIFY(s.error.thread().startsWith(QStringLiteral("QueueRunnerThread-")));
         }
     }
 
