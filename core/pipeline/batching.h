@@ -6,6 +6,8 @@
 #include "pipeline/queuerunnerregistry.h"
 #include "pipeline/randomshufflequeue.h"
 
+#include <QList>
+
 #include <functional>
 #include <memory>
 
@@ -81,6 +83,24 @@ Batcher<T> makeBatcher(std::shared_ptr<Queue<T>> queue, const BatchOptions &opti
         options.registry->addQueueRunner(runner);
     return Batcher<T>(std::move(queue), std::move(runner), options.batchSize, options.allowSmallerFinalBatch);
 }
+
+// One thread per body (tf.train.batch_join's one enqueue op per tensor list).
+template<typename T>
+Batcher<T> makeJoinBatcher(std::shared_ptr<Queue<T>> queue, BatchOptions options,
+                           QList<EnqueueBody<T>> bodies)
+{
+    options.numThreads = int(bodies.size());
+    return makeBatcher<T>(std::move(queue), options,
+                          [bodies = std::move(bodies)](Queue<T> &q, int i) { return bodies[i](q, i); });
+}
+
+inline Status checkJoinBodies(qsizetype count)
+{
+    if (count < 1)
+        return Status(ErrorKind::InvalidArgument,
+                      QStringLiteral("batch_join needs at least one tensor list"));
+    return {};
+}
 } // namespace detail
 
 // tf.train.batch: a FIFOQueue(capacity) filled by numThreads threads running `body`.
@@ -104,6 +124,37 @@ template<typename T> Result<Batcher<T>> shuffleBatch(const ShuffleBatchOptions &
     if (!queue)
         return queue.status();
     return detail::makeBatcher<T>(*queue, options, std::move(body));
+}
+
+// tf.train.batch_join: like batch, but with one enqueue thread per body (each its own source, as
+// each tensor list of batch_join); options.numThreads is ignored.
+template<typename T> Result<Batcher<T>> batchJoin(BatchOptions options, QList<EnqueueBody<T>> bodies)
+{
+    options.numThreads = 1;
+    if (Status s = checkBatchOptions(options); !s.isOk())
+        return s;
+    if (Status s = detail::checkJoinBodies(bodies.size()); !s.isOk())
+        return s;
+    auto queue = FIFOQueue<T>::create(options.name, options.capacity, options.recorder);
+    if (!queue)
+        return queue.status();
+    return detail::makeJoinBatcher<T>(*queue, options, std::move(bodies));
+}
+
+// tf.train.shuffle_batch_join: shuffleBatch with one enqueue thread per body.
+template<typename T>
+Result<Batcher<T>> shuffleBatchJoin(ShuffleBatchOptions options, QList<EnqueueBody<T>> bodies)
+{
+    options.numThreads = 1;
+    if (Status s = checkShuffleBatchOptions(options); !s.isOk())
+        return s;
+    if (Status s = detail::checkJoinBodies(bodies.size()); !s.isOk())
+        return s;
+    auto queue = RandomShuffleQueue<T>::create(options.name, options.capacity, options.minAfterDequeue,
+                                               options.seed, options.recorder);
+    if (!queue)
+        return queue.status();
+    return detail::makeJoinBatcher<T>(*queue, options, std::move(bodies));
 }
 
 } // namespace qs

@@ -75,7 +75,11 @@ Result<InputProducer> stringInputProducer(const QStringList &strings, const Inpu
                 return order.status();
             return q->enqueueMany(std::move(*order));
         },
-        QueueRunner::Options{1, ThreadRole::Producer, {ErrorKind::OutOfRange}});
+        QueueRunner::Options{1,
+                             ThreadRole::Producer,
+                             {ErrorKind::OutOfRange},
+                             // TF's op: input_producer/input_producer_EnqueueMany
+                             QStringLiteral("%1/%1_EnqueueMany").arg(options.name)});
     if (options.registry)
         options.registry->addQueueRunner(out.runner);
     return out;

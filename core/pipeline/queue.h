@@ -20,37 +20,42 @@ namespace qs {
 //   Result<std::vector<QString>> batch = q->dequeueMany(4); // OutOfRange once closed and short
 template<typename T> class Queue : public QueueBase {
 public:
-    Status enqueue(T item, Timeout timeout = kWaitForever)
+    // Every call may be given a CancellationManager (TensorFlow's session cancellation): when it
+    // cancels while the call waits, the call fails Cancelled and the queue stays usable.
+    Status enqueue(T item, Timeout timeout = kWaitForever, CancellationManager *cancellation = nullptr)
     {
         Pusher op(*this, &item);
-        return enqueueN(1, timeout, op, nullptr);
+        return enqueueN(1, timeout, op, nullptr, cancellation);
     }
 
     // Adds the items in order. On failure, `*enqueued` (if given) tells how many are already in.
-    Status enqueueMany(std::vector<T> items, Timeout timeout = kWaitForever, int *enqueued = nullptr)
+    Status enqueueMany(std::vector<T> items, Timeout timeout = kWaitForever, int *enqueued = nullptr,
+                       CancellationManager *cancellation = nullptr)
     {
         Pusher op(*this, items.data());
-        return enqueueN(int(items.size()), timeout, op, enqueued);
+        return enqueueN(int(items.size()), timeout, op, enqueued, cancellation);
     }
 
-    Result<T> dequeue(Timeout timeout = kWaitForever)
+    Result<T> dequeue(Timeout timeout = kWaitForever, CancellationManager *cancellation = nullptr)
     {
         One op(*this);
-        Status s = dequeueN(1, false, timeout, op);
+        Status s = dequeueN(1, false, timeout, op, cancellation);
         if (!s.isOk())
             return s;
         return std::move(*op.item);
     }
 
     // Exactly n elements, or OutOfRange once the queue is closed with fewer than n left.
-    Result<std::vector<T>> dequeueMany(int n, Timeout timeout = kWaitForever)
+    Result<std::vector<T>> dequeueMany(int n, Timeout timeout = kWaitForever,
+                                       CancellationManager *cancellation = nullptr)
     {
-        return take(n, false, timeout);
+        return take(n, false, timeout, cancellation);
     }
     // Waits for n like dequeueMany; once closed, returns whatever is left (1..n).
-    Result<std::vector<T>> dequeueUpTo(int n, Timeout timeout = kWaitForever)
+    Result<std::vector<T>> dequeueUpTo(int n, Timeout timeout = kWaitForever,
+                                       CancellationManager *cancellation = nullptr)
     {
-        return take(n, true, timeout);
+        return take(n, true, timeout, cancellation);
     }
 
 protected:
@@ -123,10 +128,10 @@ private:
         Queue &m_q;
     };
 
-    Result<std::vector<T>> take(int n, bool allowSmall, Timeout timeout)
+    Result<std::vector<T>> take(int n, bool allowSmall, Timeout timeout, CancellationManager *cancellation)
     {
         Many op(*this);
-        Status s = dequeueN(n, allowSmall, timeout, op);
+        Status s = dequeueN(n, allowSmall, timeout, op, cancellation);
         if (!s.isOk())
             return s;
         return std::move(op.items);

@@ -49,8 +49,14 @@ bool QueueBase::isClosed() const
 QueueCounters QueueBase::counters() const
 {
     std::lock_guard lock(m_mu);
-    return {sizeLocked(),           m_enqueued, m_dequeued, m_closed, m_cancelled, int(m_enqueuers.size()),
-            int(m_dequeuers.size())};
+    return {sizeLocked(),
+            m_enqueued,
+            m_dequeued,
+            m_closed,
+            m_cancelled,
+            int(m_enqueuers.size()) - m_pendingCloses,
+            int(m_dequeuers.size()),
+            m_pendingCloses};
 }
 
 QString QueueBase::fillFigureName() const
@@ -70,28 +76,66 @@ double QueueBase::fillFraction() const
     return double(std::max(0, n - m_minAfterDequeue)) / (m_capacity - m_minAfterDequeue);
 }
 
-void QueueBase::close(bool cancelPendingEnqueues)
+Status QueueBase::close(bool cancelPendingEnqueues)
 {
+    const QString closer = CoordinatedThread::currentName();
     std::optional<Event> closed;
+    Status result;
     {
-        std::lock_guard lock(m_mu);
-        const bool changed = !m_closed || (cancelPendingEnqueues && !m_cancelled);
-        if (!changed)
-            return;
-        m_closed = true;
-        m_cancelled = m_cancelled || cancelPendingEnqueues;
-        m_changed = true;
-        // Logged under the mutex, so two closes racing appear in the order they took effect,
-        // and before anything a caller woken by this close goes on to log.
-        if (m_recorder) {
-            closed = m_recorder->recordEvent(EventKind::QueueClose, CoordinatedThread::currentName(),
-                                             {{QStringLiteral("queue"), m_name},
-                                              {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
+        std::unique_lock lock(m_mu);
+        if (cancelPendingEnqueues) {
+            if (!m_cancelled)
+                takeEffectLocked(true, closer, &closed);
+            // Every waiting enqueue, and every plain close waiting behind them, fails at once.
+            for (Waiter *w : m_enqueuers)
+                finishLocked(*w,
+                             Status(ErrorKind::Cancelled, QStringLiteral("Enqueue operation was cancelled")));
+            m_enqueuers.clear();
+            m_pendingCloses = 0;
+            flushLocked();
+        } else if (m_enqueuers.empty()) {
+            if (m_closed) {
+                result = alreadyClosed();
+            } else {
+                takeEffectLocked(false, closer, &closed);
+                flushLocked();
+            }
+        } else {
+            // Behind the enqueues already waiting, as TensorFlow's close attempt.
+            Waiter w;
+            w.isClose = true;
+            w.closer = closer;
+            w.closeEvent = &closed;
+            m_enqueuers.push_back(&w);
+            ++m_pendingCloses;
+            flushLocked();
+            awaitLocked(w, lock, kWaitForever, ThreadState::BlockedFull, Activity::None);
+            result = w.result;
         }
-        flushLocked(); // fails or completes every waiter the close decides
     }
     if (closed)
         m_recorder->passGate(*closed); // step mode may hold this thread here, never under the mutex
+    return result;
+}
+
+void QueueBase::takeEffectLocked(bool cancelPendingEnqueues, const QString &closer,
+                                 std::optional<Event> *event)
+{
+    m_closed = true;
+    m_cancelled = m_cancelled || cancelPendingEnqueues;
+    m_changed = true;
+    // Logged under the mutex, so two closes racing appear in the order they took effect,
+    // and before anything a caller woken by this close goes on to log.
+    if (m_recorder) {
+        *event = m_recorder->recordEvent(
+            EventKind::QueueClose, closer,
+            {{QStringLiteral("queue"), m_name}, {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
+    }
+}
+
+Status QueueBase::alreadyClosed() const
+{
+    return Status(ErrorKind::Cancelled, QStringLiteral("Queue '%1' is already closed.").arg(m_name));
 }
 
 int QueueBase::dequeuableLocked() const
@@ -124,8 +168,16 @@ bool QueueBase::serveEnqueuersLocked()
     bool progress = false;
     while (!m_enqueuers.empty()) {
         Waiter &w = *m_enqueuers.front();
-        if (m_cancelled) {
-            finishLocked(w, Status(ErrorKind::Cancelled, QStringLiteral("Enqueue operation was cancelled")));
+        if (w.isClose) {
+            --m_pendingCloses;
+            if (m_closed) {
+                finishLocked(w, alreadyClosed());
+            } else {
+                takeEffectLocked(false, w.closer, w.closeEvent);
+                finishLocked(w, {});
+            }
+        } else if (m_closed) {
+            finishLocked(w, Status(ErrorKind::Cancelled, closedMessage()));
         } else {
             const int k = std::min(m_capacity - sizeLocked(), w.count - w.done);
             if (k > 0) {
@@ -158,10 +210,7 @@ bool QueueBase::serveDequeuersLocked()
                 m_dequeued += w.done;
                 finishLocked(w, {});
             } else {
-                if (w.done > 0) {
-                    w.dequeueOp->restoreLocked();
-                    w.done = 0;
-                }
+                giveBackLocked(w);
                 finishLocked(w, Status(ErrorKind::OutOfRange,
                                        QStringLiteral("%1 '%2' is closed and has insufficient elements "
                                                       "(requested %3, current size %4)")
@@ -200,38 +249,65 @@ void QueueBase::flushLocked()
         reportLocked();
 }
 
+void QueueBase::giveBackLocked(Waiter &w)
+{
+    if (w.dequeueOp && w.done > 0) {
+        w.dequeueOp->restoreLocked();
+        w.done = 0;
+        m_changed = true;
+    }
+}
+
+void QueueBase::removeLocked(Waiter &w)
+{
+    auto &line = w.dequeueOp ? m_dequeuers : m_enqueuers;
+    line.erase(std::find(line.begin(), line.end(), &w));
+    if (w.isClose)
+        --m_pendingCloses;
+}
+
 void QueueBase::abandonLocked(Waiter &w, Timeout timeout)
 {
-    const bool enqueuer = w.enqueueOp != nullptr;
-    auto &line = enqueuer ? m_enqueuers : m_dequeuers;
-    line.erase(std::find(line.begin(), line.end(), &w));
-    QString message;
-    if (enqueuer) {
-        message = QStringLiteral("%1 '%2' timed out after %3 ms waiting to enqueue "
-                                 "(%4 of %5 element(s) enqueued, capacity %6)")
-                      .arg(typeName(), m_name)
-                      .arg(timeout.count())
-                      .arg(w.done)
-                      .arg(w.count)
-                      .arg(m_capacity);
+    removeLocked(w);
+    QString detail;
+    if (!w.dequeueOp) {
+        detail = QStringLiteral("%1 '%2' timed out after %3 ms waiting to enqueue "
+                                "(%4 of %5 element(s) enqueued, capacity %6)")
+                     .arg(typeName(), m_name)
+                     .arg(timeout.count())
+                     .arg(w.done)
+                     .arg(w.count)
+                     .arg(m_capacity);
     } else {
         const int held = w.done;
-        if (w.done > 0) {
-            w.dequeueOp->restoreLocked();
-            w.done = 0;
-            m_changed = true;
-        }
-        message = QStringLiteral("%1 '%2' timed out after %3 ms waiting to dequeue %4 element(s) "
-                                 "(%5 held and given back, current size %6)")
-                      .arg(typeName(), m_name)
-                      .arg(timeout.count())
-                      .arg(w.count)
-                      .arg(held)
-                      .arg(sizeLocked());
+        giveBackLocked(w);
+        detail = QStringLiteral("%1 '%2' timed out after %3 ms waiting to dequeue %4 element(s) "
+                                "(%5 held and given back, current size %6)")
+                     .arg(typeName(), m_name)
+                     .arg(timeout.count())
+                     .arg(w.count)
+                     .arg(held)
+                     .arg(sizeLocked());
     }
-    w.finished = true;
-    w.result = Status(ErrorKind::DeadlineExceeded, message);
+    finishLocked(w, Status(ErrorKind::DeadlineExceeded,
+                           QStringLiteral("Timed out waiting for notification (%1)").arg(detail)));
     flushLocked(); // the next in line may now proceed, maybe with the elements given back
+}
+
+void QueueBase::cancelLocked(Waiter &w)
+{
+    if (w.finished)
+        return;
+    removeLocked(w);
+    giveBackLocked(w);
+    finishLocked(w, cancelledStatus(w.dequeueOp != nullptr));
+    flushLocked();
+}
+
+Status QueueBase::cancelledStatus(bool dequeue)
+{
+    return Status(ErrorKind::Cancelled, dequeue ? QStringLiteral("Dequeue operation was cancelled")
+                                                : QStringLiteral("Enqueue operation was cancelled"));
 }
 
 void QueueBase::awaitLocked(Waiter &w, std::unique_lock<std::mutex> &lock, Timeout timeout,
@@ -255,8 +331,39 @@ void QueueBase::awaitLocked(Waiter &w, std::unique_lock<std::mutex> &lock, Timeo
     ObservedThread::setState(ThreadState::Running, activity, m_name);
 }
 
-Status QueueBase::enqueueN(int count, Timeout timeout, EnqueueOp &op, int *enqueued)
+void QueueBase::awaitCancellable(Waiter &w, std::unique_lock<std::mutex> &lock, Timeout timeout,
+                                 ThreadState blocked, Activity activity, CancellationManager *cm)
 {
+    CancellationManager::Token token = CancellationManager::kInvalidToken;
+    if (cm && !w.finished) {
+        // Registered under the queue's mutex (lock order: queue, then manager); the callback
+        // takes the queue's mutex, and the manager never holds its own while it runs callbacks.
+        token = cm->getCancellationToken();
+        if (!cm->registerCallback(token, [this, &w] {
+                std::lock_guard relock(m_mu);
+                cancelLocked(w);
+            })) {
+            token = CancellationManager::kInvalidToken;
+            cancelLocked(w);
+        }
+    }
+    awaitLocked(w, lock, timeout, blocked, activity);
+    if (token != CancellationManager::kInvalidToken) {
+        // w lives on this stack: wait (unlocked) for a callback that may still be running.
+        lock.unlock();
+        cm->deregisterCallback(token);
+        lock.lock();
+    }
+}
+
+Status QueueBase::enqueueN(int count, Timeout timeout, EnqueueOp &op, int *enqueued, CancellationManager *cm)
+{
+    if (enqueued)
+        *enqueued = 0;
+    if (count == 0)
+        return {}; // as TensorFlow: an empty enqueue_many succeeds, closed or not
+    if (cm && cm->isCancelled())
+        return cancelledStatus(false);
     std::unique_lock lock(m_mu);
     Waiter w;
     if (m_closed) {
@@ -273,14 +380,15 @@ Status QueueBase::enqueueN(int count, Timeout timeout, EnqueueOp &op, int *enque
         w.count = count;
         m_enqueuers.push_back(&w);
         flushLocked();
-        awaitLocked(w, lock, timeout, ThreadState::BlockedFull, Activity::Enqueuing);
+        awaitCancellable(w, lock, timeout, ThreadState::BlockedFull, Activity::Enqueuing, cm);
     }
     if (enqueued)
         *enqueued = w.done;
     return w.result;
 }
 
-Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueOp &op)
+Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueOp &op,
+                           CancellationManager *cm)
 {
     if (count < 0)
         return Status(
@@ -288,6 +396,8 @@ Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueO
             QStringLiteral("%1 '%2': cannot dequeue %3 elements").arg(typeName(), m_name).arg(count));
     if (count == 0)
         return {};
+    if (cm && cm->isCancelled())
+        return cancelledStatus(true);
     std::unique_lock lock(m_mu);
     Waiter w;
     if (m_dequeuers.empty() && dequeuableLocked() >= count) {
@@ -303,7 +413,7 @@ Status QueueBase::dequeueN(int count, bool allowSmall, Timeout timeout, DequeueO
     w.allowSmall = allowSmall;
     m_dequeuers.push_back(&w);
     flushLocked();
-    awaitLocked(w, lock, timeout, ThreadState::BlockedEmpty, Activity::Dequeuing);
+    awaitCancellable(w, lock, timeout, ThreadState::BlockedEmpty, Activity::Dequeuing, cm);
     return w.result;
 }
 

@@ -4,7 +4,10 @@
 #include "pipeline/queuebase.h"
 #include "pipeline/statuserror.h"
 
+#include <QDebug>
+
 #include <mutex>
+#include <optional>
 
 namespace qs {
 
@@ -14,7 +17,8 @@ struct QueueRunner::Shared {
     Options options;
 
     std::mutex mu;
-    int active = 0; // guarded by mu: enqueue threads created and not yet ended
+    int active = 0;                 // guarded by mu: enqueue threads created and not yet ended
+    QList<Status> exceptionsRaised; // guarded by mu: errors of threads run without a coordinator
 
     // True for the thread whose end brings `active` to zero.
     bool leave()
@@ -23,10 +27,11 @@ struct QueueRunner::Shared {
         return --active == 0;
     }
 
-    Status loop(const Coordinator &coord, int index, const QString &name)
+    // coord is null for threads created without a Coordinator: they run until their body fails.
+    Status loop(const Coordinator *coord, int index, const QString &name)
     {
         for (;;) {
-            if (coord.shouldStop()) {
+            if (coord && coord->shouldStop()) {
                 leave();
                 return {};
             }
@@ -34,16 +39,25 @@ struct QueueRunner::Shared {
             if (s.isOk())
                 continue;
             if (options.queueClosedKinds.contains(s.kind())) {
-                // The input ran out: end quietly; the last one out closes the queue.
+                // The input ran out: end quietly; the last one out closes the queue. The close
+                // waits behind enqueues still pending (another runner's); its failure (already
+                // closed, or cancelled by the close-on-stop watcher) is of no concern here.
                 if (leave())
                     queue->close(false);
                 return {};
             }
             leave();
             const Status named = s.thread().isEmpty() ? s.withThread(name) : s;
-            if (s.kind() == ErrorKind::Cancelled && coord.shouldStop())
+            if (!coord) {
+                // As queue_runner_impl.py without a coordinator: log, keep, re-raise in the thread.
+                qWarning().noquote() << "Exception in QueueRunner:" << named.toString();
+                std::lock_guard lock(mu);
+                exceptionsRaised.append(named);
                 return named;
-            Coordinator(coord).requestStop(named);
+            }
+            if (s.kind() == ErrorKind::Cancelled && coord->shouldStop())
+                return named;
+            Coordinator(*coord).requestStop(named);
             return named;
         }
     }
@@ -66,6 +80,11 @@ const std::shared_ptr<QueueBase> &QueueRunner::queue() const
     return d->queue;
 }
 
+QString QueueRunner::name() const
+{
+    return d->queue->name();
+}
+
 const QueueRunner::Options &QueueRunner::options() const
 {
     return d->options;
@@ -73,7 +92,16 @@ const QueueRunner::Options &QueueRunner::options() const
 
 QString QueueRunner::threadName(int threadIndex) const
 {
-    return QStringLiteral("QueueRunner-%1-%2").arg(d->queue->name()).arg(threadIndex);
+    QString op = d->options.enqueueOpName.isEmpty() ? d->queue->name() + QStringLiteral("_enqueue")
+                                                    : d->options.enqueueOpName;
+    if (threadIndex > 0)
+        op += QStringLiteral("_%1").arg(threadIndex);
+    return QStringLiteral("QueueRunnerThread-%1-%2").arg(d->queue->name(), op);
+}
+
+QString QueueRunner::closeOnStopName() const
+{
+    return QStringLiteral("QueueRunnerThread-%1-close_on_stop").arg(d->queue->name());
 }
 
 int QueueRunner::activeThreads() const
@@ -82,32 +110,58 @@ int QueueRunner::activeThreads() const
     return d->active;
 }
 
+QList<Status> QueueRunner::exceptionsRaised() const
+{
+    std::lock_guard lock(d->mu);
+    return d->exceptionsRaised;
+}
+
 QList<ThreadHandle> QueueRunner::createThreads(const Coordinator &coord, bool start)
+{
+    return create(&coord, start);
+}
+
+QList<ThreadHandle> QueueRunner::createThreads(bool start)
+{
+    return create(nullptr, start);
+}
+
+QList<ThreadHandle> QueueRunner::create(const Coordinator *coord, bool start)
 {
     {
         std::lock_guard lock(d->mu);
         if (d->active > 0)
             return {};
         d->active = d->options.numThreads;
+        d->exceptionsRaised.clear();
     }
+    Recorder *recorder = coord ? coord->recorder() : nullptr;
+    std::optional<Coordinator> captured;
+    if (coord)
+        captured = *coord;
     QList<ThreadHandle> threads;
     for (int i = 0; i < d->options.numThreads; ++i) {
         const QString name = threadName(i);
         threads << std::make_shared<CoordinatedThread>(
-            name, d->options.role, [shared = d, coord, i, name] { return shared->loop(coord, i, name); },
-            coord.recorder());
+            name, d->options.role,
+            [shared = d, captured, i, name] {
+                return shared->loop(captured ? &*captured : nullptr, i, name);
+            },
+            recorder);
     }
-    threads << std::make_shared<CoordinatedThread>(
-        QStringLiteral("QueueRunner-%1-close_on_stop").arg(d->queue->name()), ThreadRole::Watcher,
-        [queue = d->queue, coord] {
-            coord.waitForStop();
-            queue->close(true);
-            return Status::ok();
-        },
-        coord.recorder());
-    Coordinator registrar = coord;
+    if (coord) {
+        threads << std::make_shared<CoordinatedThread>(
+            closeOnStopName(), ThreadRole::Watcher,
+            [queue = d->queue, c = *coord] {
+                c.waitForStop();
+                queue->close(true);
+                return Status::ok();
+            },
+            recorder);
+    }
     for (const ThreadHandle &t : std::as_const(threads)) {
-        registrar.registerThread(t);
+        if (coord)
+            Coordinator(*coord).registerThread(t);
         if (start)
             t->start();
     }

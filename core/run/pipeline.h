@@ -38,7 +38,8 @@ struct RunContext;
 //   runner threads (readers) and their watcher, "watchdog" (watcher), "trainer", and
 //   "stuck-worker" when the scenario injects one. The naive feed has no queue and no reader.
 //   A "workers" scenario runs "coordinator" (main) and "worker-<i>" instead. The snapshot's
-//   topology says which thread is which (names as the QueueRunner gives them).
+//   topology says which thread is which (names as the QueueRunner gives them:
+//   QueueRunnerThread-<queue>-<op>, QueueRunnerThread-<queue>-close_on_stop).
 //
 // Contract:
 //  - All methods are called from one controlling thread (the GUI's or the CLI's main thread);

@@ -183,10 +183,15 @@ private slots:
         fill(*q, {1});
         Async<Status> producer([q] { return q->enqueue(2); });
         QTRY_COMPARE_WITH_TIMEOUT(q->counters().waitingEnqueuers, 1, kLongMs);
-        q->close(); // a plain close lets the pending enqueue finish
+        // A plain close waits behind the pending enqueue, and lets it finish.
+        Async<Status> closer([q] { return q->close(); }, QStringLiteral("closer"));
+        QTRY_COMPARE_WITH_TIMEOUT(q->counters().pendingCloses, 1, kLongMs);
+        QVERIFY(!q->isClosed());
         QCOMPARE(*q->dequeue(), 1);
         QVERIFY(producer.finished());
         QVERIFY(producer.result().isOk());
+        QVERIFY(closer.finished());
+        QVERIFY(closer.result().isOk());
         QCOMPARE(*q->dequeue(), 2);
         QCOMPARE(q->dequeue().status().kind(), ErrorKind::OutOfRange);
     }
@@ -239,7 +244,8 @@ private slots:
         auto q = makeQueue(2);
         const auto empty = q->dequeue(t);
         QCOMPARE(empty.status().kind(), ErrorKind::DeadlineExceeded);
-        QVERIFY(empty.status().message().startsWith(QStringLiteral("FIFOQueue 'q' timed out after")));
+        QVERIFY(empty.status().message().startsWith(
+            QStringLiteral("Timed out waiting for notification (FIFOQueue 'q' timed out after")));
         fill(*q, {1, 2});
         int enqueued = -1;
         const Status full = q->enqueueMany({3, 4}, t, &enqueued);

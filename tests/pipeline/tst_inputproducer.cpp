@@ -117,7 +117,9 @@ private slots:
         Coordinator coord;
         const QList<ThreadHandle> threads = p.runner->createThreads(coord);
         QCOMPARE(threads[0]->role(), ThreadRole::Producer);
-        QCOMPARE(threads[0]->name(), QStringLiteral("QueueRunner-input_producer-0"));
+        QCOMPARE(
+            threads[0]->name(),
+            QStringLiteral("QueueRunnerThread-input_producer-input_producer/input_producer_EnqueueMany"));
         int a = 0;
         for (int i = 0; i < 100; ++i)
             a += *p.queue->dequeue(kLong) == QStringLiteral("a");

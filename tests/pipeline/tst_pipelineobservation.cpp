@@ -213,20 +213,20 @@ private slots:
         fail.set();
         QCOMPARE(coord.join(threads).message(), QStringLiteral("corrupt"));
         // Thread 1 failed and stopped the run; the watcher cancelled thread 0's blocked enqueue.
-        QCOMPARE(stateOf(rec, QStringLiteral("QueueRunner-q-1")), ThreadState::Failed);
-        QCOMPARE(stateOf(rec, QStringLiteral("QueueRunner-q-0")), ThreadState::Cancelled);
-        QCOMPARE(stateOf(rec, QStringLiteral("QueueRunner-q-close_on_stop")), ThreadState::Stopped);
-        QCOMPARE(threadNamed(rec, QStringLiteral("QueueRunner-q-close_on_stop")).spans.first().state,
+        QCOMPARE(stateOf(rec, QStringLiteral("QueueRunnerThread-q-q_enqueue_1")), ThreadState::Failed);
+        QCOMPARE(stateOf(rec, QStringLiteral("QueueRunnerThread-q-q_enqueue")), ThreadState::Cancelled);
+        QCOMPARE(stateOf(rec, QStringLiteral("QueueRunnerThread-q-close_on_stop")), ThreadState::Stopped);
+        QCOMPARE(threadNamed(rec, QStringLiteral("QueueRunnerThread-q-close_on_stop")).spans.first().state,
                  ThreadState::Starting);
         QHash<QString, QString> how;
         for (const Event &e : eventsOf(rec, EventKind::ThreadExit))
             how.insert(e.thread, e.details.value(QStringLiteral("how")).toString());
-        QCOMPARE(how.value(QStringLiteral("QueueRunner-q-0")), QStringLiteral("cancelled"));
-        QCOMPARE(how.value(QStringLiteral("QueueRunner-q-1")), QStringLiteral("error"));
-        QCOMPARE(how.value(QStringLiteral("QueueRunner-q-close_on_stop")), QStringLiteral("clean"));
+        QCOMPARE(how.value(QStringLiteral("QueueRunnerThread-q-q_enqueue")), QStringLiteral("cancelled"));
+        QCOMPARE(how.value(QStringLiteral("QueueRunnerThread-q-q_enqueue_1")), QStringLiteral("error"));
+        QCOMPARE(how.value(QStringLiteral("QueueRunnerThread-q-close_on_stop")), QStringLiteral("clean"));
         const QList<Event> closes = eventsOf(rec, EventKind::QueueClose);
         QCOMPARE(closes.size(), 1);
-        QCOMPARE(closes[0].thread, QStringLiteral("QueueRunner-q-close_on_stop"));
+        QCOMPARE(closes[0].thread, QStringLiteral("QueueRunnerThread-q-close_on_stop"));
         QCOMPARE(queueNamed(rec, QStringLiteral("q")).closed, true);
     }
 };

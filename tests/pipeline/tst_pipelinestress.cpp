@@ -171,7 +171,7 @@ void runCycle(const Cycle &c)
     case Mode::ReaderError:
     case Mode::ReaderException:
         QCOMPARE(s.kind(), c.mode == Mode::ReaderError ? ErrorKind::DataLoss : ErrorKind::Unknown);
-        QVERIFY(s.thread().startsWith(QStringLiteral("QueueRunner-examples-")));
+        QVERIFY(s.thread().startsWith(QStringLiteral("QueueRunnerThread-examples-")));
         break;
     case Mode::TrainerError:
         QCOMPARE(s.message(), QStringLiteral("trainer failed"));

@@ -65,9 +65,9 @@ private slots:
         Coordinator coord;
         const QList<ThreadHandle> threads = runner.createThreads(coord);
         QCOMPARE(threads.size(), 4); // three enqueue threads and the close-on-stop watcher
-        QCOMPARE(threads[0]->name(), QStringLiteral("QueueRunner-q-0"));
-        QCOMPARE(threads[2]->name(), QStringLiteral("QueueRunner-q-2"));
-        QCOMPARE(threads[3]->name(), QStringLiteral("QueueRunner-q-close_on_stop"));
+        QCOMPARE(threads[0]->name(), QStringLiteral("QueueRunnerThread-q-q_enqueue"));
+        QCOMPARE(threads[2]->name(), QStringLiteral("QueueRunnerThread-q-q_enqueue_2"));
+        QCOMPARE(threads[3]->name(), QStringLiteral("QueueRunnerThread-q-close_on_stop"));
         QCOMPARE(threads[3]->role(), ThreadRole::Watcher);
         std::vector<int> got = drainUntilClosed(*q);
         std::sort(got.begin(), got.end());
@@ -146,7 +146,7 @@ private slots:
         QCOMPARE(s.kind(), throws ? ErrorKind::Unknown : ErrorKind::DataLoss);
         QCOMPARE(s.message(),
                  throws ? QStringLiteral("reader exploded") : QStringLiteral("corrupted record"));
-        QCOMPARE(s.thread(), QStringLiteral("QueueRunner-q-0"));
+        QCOMPARE(s.thread(), QStringLiteral("QueueRunnerThread-q-q_enqueue"));
         QCOMPARE(exitHowFor(threads[0]->exitStatus()), ExitHow::Error);
         QVERIFY(q->isClosed());
     }

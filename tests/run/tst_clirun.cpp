@@ -96,7 +96,7 @@ private slots:
         QCOMPARE(s.value("how").toString(), QStringLiteral("error"));
         const QJsonObject e = s.value("error").toObject();
         QCOMPARE(e.value("kind").toString(), QStringLiteral("DataLoss"));
-        QVERIFY(e.value("thread").toString().startsWith("QueueRunner-shuffle_batch"));
+        QVERIFY(e.value("thread").toString().startsWith("QueueRunnerThread-shuffle_batch"));
         QCOMPARE(e.value("record").toInt(), 20);
         QVERIFY(e.value("file").toString().endsWith("train-0.tfrecords"));
     }

@@ -60,8 +60,11 @@ private slots:
                 plain << e.thread + QLatin1Char(':') + e.details.value("queue").toString();
         }
         QCOMPARE(plain.size(), 2);
-        QCOMPARE(plain[0], QStringLiteral("QueueRunner-input_producer-0:input_producer"));
-        QVERIFY(plain[1].startsWith("QueueRunner-shuffle_batch/random_shuffle_queue-"));
+        QCOMPARE(
+            plain[0],
+            QStringLiteral(
+                "QueueRunnerThread-input_producer-input_producer/input_producer_EnqueueMany:input_producer"));
+        QVERIFY(plain[1].startsWith("QueueRunnerThread-shuffle_batch/random_shuffle_queue-"));
         QVERIFY(plain[1].endsWith(":shuffle_batch/random_shuffle_queue"));
         const QList<Event> ends = eventsOf(**p, EventKind::End);
         QCOMPARE(ends.size(), 1);

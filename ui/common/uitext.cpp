@@ -203,7 +203,7 @@ QString UiText::eventDetails(const Event &e)
 
 QString UiText::shortThreadName(const QString &name)
 {
-    static const QString prefix = QStringLiteral("QueueRunner-");
+    static const QString prefix = QStringLiteral("QueueRunnerThread-");
     if (!name.startsWith(prefix))
         return name;
     const QString rest = name.mid(prefix.size());

@@ -24,8 +24,9 @@ public:
     static QString rate(double perSec); // "1 830/s"
     static QString count(qint64 n);     // "1 830", grouped for the current language
     // A thread's name where room is short (lanes, boxes, code tags): the queue runner's prefix
-    // and the op path go, "QueueRunner-shuffle_batch/random_shuffle_queue-0" reads as
-    // "random_shuffle_queue-0"; other names stay as they are. Tooltips keep the full name.
+    // and the op path go, "QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/
+    // random_shuffle_queue_enqueue_1" reads as "random_shuffle_queue_enqueue_1"; other names stay
+    // as they are. Tooltips keep the full name.
     static QString shortThreadName(const QString &name);
 
     // "DataLoss: corrupted record (file a.tfrecords, record 3, offset 120) in reader_1"

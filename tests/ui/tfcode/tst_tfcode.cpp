@@ -361,11 +361,12 @@ private slots:
         QTest::addColumn<ThreadRole>("role");
         QTest::addColumn<bool>("shown");
         QTest::addColumn<QString>("shortName");
-        QTest::addRow("close_on_stop") << "QueueRunner-input_producer-close_on_stop" << ThreadRole::Watcher
-                                       << true << "input_producer-close_on_stop";
+        QTest::addRow("close_on_stop") << "QueueRunnerThread-input_producer-close_on_stop"
+                                       << ThreadRole::Watcher << true << "input_producer-close_on_stop";
         QTest::addRow("watchdog") << "watchdog" << ThreadRole::Watcher << false << "watchdog";
-        QTest::addRow("reader") << "QueueRunner-shuffle_batch/random_shuffle_queue-1" << ThreadRole::Reader
-                                << true << "random_shuffle_queue-1";
+        QTest::addRow("reader") << "QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
+                                   "random_shuffle_queue_enqueue_1"
+                                << ThreadRole::Reader << true << "random_shuffle_queue_enqueue_1";
         QTest::addRow("trainer") << "trainer" << ThreadRole::Trainer << true << "trainer";
         QTest::addRow("stuck worker") << "stuck-worker" << ThreadRole::Worker << false << "stuck-worker";
         QTest::addRow("demo worker") << "worker-3" << ThreadRole::Worker << true << "worker-3";

@@ -25,17 +25,22 @@ Snapshot busyRun()
     Snapshot s;
     s.run = RunState::Running;
     s.threads = {
-        thread("QueueRunner-input_producer-0", ThreadRole::Producer, ThreadState::BlockedFull,
-               Activity::Enqueuing),
-        thread("QueueRunner-input_producer-close_on_stop", ThreadRole::Watcher, ThreadState::Waiting),
-        thread("QueueRunner-shuffle_batch/random_shuffle_queue-0", ThreadRole::Reader, ThreadState::Running,
-               Activity::Reading),
-        thread("QueueRunner-shuffle_batch/random_shuffle_queue-1", ThreadRole::Reader,
-               ThreadState::BlockedFull, Activity::Enqueuing),
-        thread("QueueRunner-shuffle_batch/random_shuffle_queue-2", ThreadRole::Reader,
-               ThreadState::BlockedFull, Activity::Enqueuing),
-        thread("QueueRunner-shuffle_batch/random_shuffle_queue-3", ThreadRole::Reader, ThreadState::Stopped),
-        thread("QueueRunner-shuffle_batch/random_shuffle_queue-close_on_stop", ThreadRole::Watcher,
+        thread("QueueRunnerThread-input_producer-input_producer/input_producer_EnqueueMany",
+               ThreadRole::Producer, ThreadState::BlockedFull, Activity::Enqueuing),
+        thread("QueueRunnerThread-input_producer-close_on_stop", ThreadRole::Watcher, ThreadState::Waiting),
+        thread(
+            "QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/random_shuffle_queue_enqueue",
+            ThreadRole::Reader, ThreadState::Running, Activity::Reading),
+        thread("QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
+               "random_shuffle_queue_enqueue_1",
+               ThreadRole::Reader, ThreadState::BlockedFull, Activity::Enqueuing),
+        thread("QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
+               "random_shuffle_queue_enqueue_2",
+               ThreadRole::Reader, ThreadState::BlockedFull, Activity::Enqueuing),
+        thread("QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
+               "random_shuffle_queue_enqueue_3",
+               ThreadRole::Reader, ThreadState::Stopped),
+        thread("QueueRunnerThread-shuffle_batch/random_shuffle_queue-close_on_stop", ThreadRole::Watcher,
                ThreadState::Waiting),
         thread("watchdog", ThreadRole::Watcher, ThreadState::Waiting),
         thread("trainer", ThreadRole::Trainer, ThreadState::Running, Activity::Training),
@@ -85,15 +90,22 @@ private slots:
         const int wait = lineContaining(p, "coord.wait_for_stop()");
         const int train = lineContaining(p, "sess.run([train_op, loss]");
         QList<TfCodeView::LineMark> expected{
-            {producer, {"QueueRunner-input_producer-0"}, {ThreadState::BlockedFull}},
-            {read, {"QueueRunner-shuffle_batch/random_shuffle_queue-0"}, {ThreadState::Running}},
+            {producer,
+             {"QueueRunnerThread-input_producer-input_producer/input_producer_EnqueueMany"},
+             {ThreadState::BlockedFull}},
+            {read,
+             {"QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
+              "random_shuffle_queue_enqueue"},
+             {ThreadState::Running}},
             {enqueue,
-             {"QueueRunner-shuffle_batch/random_shuffle_queue-1",
-              "QueueRunner-shuffle_batch/random_shuffle_queue-2"},
+             {"QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
+              "random_shuffle_queue_enqueue_1",
+              "QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
+              "random_shuffle_queue_enqueue_2"},
              {ThreadState::BlockedFull, ThreadState::BlockedFull}},
             {wait,
-             {"QueueRunner-input_producer-close_on_stop",
-              "QueueRunner-shuffle_batch/random_shuffle_queue-close_on_stop"},
+             {"QueueRunnerThread-input_producer-close_on_stop",
+              "QueueRunnerThread-shuffle_batch/random_shuffle_queue-close_on_stop"},
              {ThreadState::Waiting, ThreadState::Waiting}},
             {train, {"trainer"}, {ThreadState::Running}},
         };
