@@ -14,7 +14,6 @@ namespace qs {
 namespace {
 
 #define QS_FIELD(member) [](RunConfig &c) -> KnobField { return &c.member; }
-#define N_(text) QT_TRANSLATE_NOOP("qs::Knob", text)
 
 constexpr double kIntMax = std::numeric_limits<int>::max();
 constexpr const char *kFeeds[] = {"shuffle_batch", "naive", nullptr};
@@ -25,138 +24,193 @@ using G = KnobGroup;
 // key, type, group, default, min, max, zeroMeansOff, unit, label, help, tfArg, flag, valueName,
 // benchFlag, workersMode, choices, field
 const Knob kKnobs[] = {
-    {"files", T::Files, G::Input, 0, 0, 0, false, "", N_("Files:"),
-     N_("The TFRecord files to read: names or glob patterns."), "string_input_producer(string_tensor)", "", "",
-     false, false, nullptr, QS_FIELD(pipeline.files)},
-    {"num_epochs", T::Int, G::Input, 30, 0, kIntMax, false, "", N_("Epochs:"),
-     N_("How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop."),
+    {"files", T::Files, G::Input, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Files:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "The TFRecord files to read: names or glob patterns."),
+     "string_input_producer(string_tensor)", "", "", false, false, nullptr, QS_FIELD(pipeline.files)},
+    {"num_epochs", T::Int, G::Input, 30, 0, kIntMax, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Epochs:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop."),
      "string_input_producer(num_epochs)", "epochs", "N", false, false, nullptr, QS_FIELD(pipeline.numEpochs)},
-    {"shuffle_files", T::Bool, G::Input, 1, 0, 1, false, "", N_("Shuffle the file order each epoch"),
-     N_("string_input_producer(shuffle=True): a fresh permutation of the files every epoch."),
+    {"shuffle_files", T::Bool, G::Input, 1, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Shuffle the file order each epoch"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "string_input_producer(shuffle=True): a fresh permutation of the files every epoch."),
      "string_input_producer(shuffle)", "no-shuffle-files", "", false, false, nullptr,
      QS_FIELD(pipeline.shuffleFiles)},
-    {"file_seed", T::Seed, G::Input, 0, 0, 0, false, "", N_("File order seed:"),
-     N_("The seed of the file shuffle; 0 picks a random one."), "string_input_producer(seed)", "file-seed", "S",
-     false, false, nullptr, QS_FIELD(pipeline.fileSeed)},
-    {"filename_capacity", T::Int, G::Input, 32, 1, 1000000, false, "", N_("Filename queue capacity:"),
-     N_("How many file names the filename queue holds (capacity of string_input_producer)."),
+    {"file_seed", T::Seed, G::Input, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "File order seed:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "The seed of the file shuffle; 0 picks a random one."),
+     "string_input_producer(seed)", "file-seed", "S", false, false, nullptr, QS_FIELD(pipeline.fileSeed)},
+    {"filename_capacity", T::Int, G::Input, 32, 1, 1000000, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Filename queue capacity:"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "How many file names the filename queue holds (capacity of string_input_producer)."),
      "string_input_producer(capacity)", "filename-capacity", "N", false, false, nullptr,
      QS_FIELD(pipeline.filenameCapacity)},
-    {"reader_threads", T::Int, G::Input, 2, 1, 256, false, "", N_("Reader threads:"),
-     N_("How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch)."),
+    {"reader_threads", T::Int, G::Input, 2, 1, 256, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Reader threads:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch)."),
      "shuffle_batch(num_threads)", "readers", "N", false, false, nullptr, QS_FIELD(pipeline.readerThreads)},
-    {"skip_corrupt", T::Bool, G::Input, 0, 0, 1, false, "", N_("Skip corrupt records"),
-     N_("Count and skip a record whose checksum fails instead of stopping the run with DataLoss."),
+    {"skip_corrupt", T::Bool, G::Input, 0, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Skip corrupt records"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "Count and skip a record whose checksum fails instead of stopping the run with DataLoss."),
      "tf.data.experimental.ignore_errors()", "skip-corrupt", "", false, false, nullptr,
      QS_FIELD(pipeline.skipCorrupt)},
 
-    {"feed", T::Choice, G::Batching, 0, 0, 0, false, "", N_("Feed:"),
-     N_("How batches reach the trainer: queues filled by reader threads, or the naive way where the training "
-        "loop reads every sample itself."),
+    {"feed", T::Choice, G::Batching, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Feed:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "How batches reach the trainer: queues filled by reader threads, or the "
+                                   "naive way where the training "
+                                   "loop reads every sample itself."),
      "shuffle_batch, or a feed_dict per batch", "feed", "MODE", false, false, kFeeds, QS_FIELD(trainer.feed)},
-    {"use_shuffle_queue", T::Bool, G::Batching, 1, 0, 1, false, "", N_("Shuffle queue (RandomShuffleQueue)"),
-     N_("On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in "
-        "reading order."),
+    {"use_shuffle_queue", T::Bool, G::Batching, 1, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Shuffle queue (RandomShuffleQueue)"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in "
+         "reading order."),
      "tf.train.shuffle_batch / tf.train.batch", "no-shuffle-queue", "", false, false, nullptr,
      QS_FIELD(pipeline.useShuffleQueue)},
-    {"example_capacity", T::Int, G::Batching, 224, 1, 1000000, false, "", N_("Example queue capacity:"),
-     N_("How many decoded examples the example queue holds. TensorFlow's advice: min_after_dequeue + 3 × batch "
-        "size."),
+    {"example_capacity", T::Int, G::Batching, 224, 1, 1000000, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Example queue capacity:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "How many decoded examples the example queue holds. TensorFlow's advice: "
+                                   "min_after_dequeue + 3 × batch "
+                                   "size."),
      "shuffle_batch(capacity)", "capacity", "N", true, false, nullptr, QS_FIELD(pipeline.exampleCapacity)},
-    {"min_after_dequeue", T::Int, G::Batching, 128, 0, 1000000, false, "", N_("min_after_dequeue:"),
-     N_("A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. "
-        "Must be smaller than the capacity."),
+    {"min_after_dequeue", T::Int, G::Batching, 128, 0, 1000000, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "min_after_dequeue:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "A dequeue waits until this many examples would remain, so each batch is "
+                                   "drawn from a well-mixed pool. "
+                                   "Must be smaller than the capacity."),
      "shuffle_batch(min_after_dequeue)", "min-after-dequeue", "N", true, false, nullptr,
      QS_FIELD(pipeline.minAfterDequeue)},
-    {"batch_size", T::Int, G::Batching, 32, 1, 100000, false, "", N_("Batch size:"),
-     N_("Examples per training step: the trainer's dequeue_many(n)."), "shuffle_batch(batch_size)", "batch-size",
-     "N", true, false, nullptr, QS_FIELD(pipeline.batchSize)},
-    {"allow_smaller_final_batch", T::Bool, G::Batching, 0, 0, 1, false, "", N_("Allow a smaller final batch"),
-     N_("When the data ends, hand out the remaining examples as a last, smaller batch."),
+    {"batch_size", T::Int, G::Batching, 32, 1, 100000, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Batch size:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "Examples per training step: the trainer's dequeue_many(n)."),
+     "shuffle_batch(batch_size)", "batch-size", "N", true, false, nullptr, QS_FIELD(pipeline.batchSize)},
+    {"allow_smaller_final_batch", T::Bool, G::Batching, 0, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Allow a smaller final batch"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "When the data ends, hand out the remaining examples as a last, smaller batch."),
      "shuffle_batch(allow_smaller_final_batch)", "allow-smaller-final-batch", "", false, false, nullptr,
      QS_FIELD(pipeline.allowSmallerFinalBatch)},
-    {"shuffle_seed", T::Seed, G::Batching, 0, 0, 0, false, "", N_("Shuffle queue seed:"),
-     N_("The seed of the RandomShuffleQueue; 0 picks a random one."), "shuffle_batch(seed)", "shuffle-seed", "S",
-     false, false, nullptr, QS_FIELD(pipeline.shuffleSeed)},
+    {"shuffle_seed", T::Seed, G::Batching, 0, 0, 0, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Shuffle queue seed:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "The seed of the RandomShuffleQueue; 0 picks a random one."),
+     "shuffle_batch(seed)", "shuffle-seed", "S", false, false, nullptr, QS_FIELD(pipeline.shuffleSeed)},
 
-    {"image_width", T::Int, G::Model, 16, 2, PipelineConfig::kMaxImageSide, false, "", N_("Image width:"),
-     N_("Readers resize every decoded image to this width; the model sees width × height × 3 values."),
+    {"image_width", T::Int, G::Model, 16, 2, PipelineConfig::kMaxImageSide, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Image width:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "Readers resize every decoded image to this width; the model sees width × height × 3 values."),
      "tf.image.resize_images(size)", "image-width", "N", true, false, nullptr, QS_FIELD(pipeline.imageWidth)},
-    {"image_height", T::Int, G::Model, 16, 2, PipelineConfig::kMaxImageSide, false, "", N_("Image height:"),
-     N_("Readers resize every decoded image to this height; the model sees width × height × 3 values."),
-     "tf.image.resize_images(size)", "image-height", "N", true, false, nullptr, QS_FIELD(pipeline.imageHeight)},
-    {"hidden", T::Int, G::Model, 64, 2, 4096, false, "", N_("Hidden units:"),
-     N_("Units in the model's hidden layer (OpenCV ANN_MLP)."), "tf.layers.dense(units)", "hidden", "N", true,
-     false, nullptr, QS_FIELD(trainer.hidden)},
-    {"max_steps", T::Int, G::Model, 0, 0, 1e15, false, "", N_("Max steps:"),
-     N_("Stop after this many training steps; 0 trains until the data ends or you stop."),
-     "tf.train.StopAtStepHook(last_step)", "max-steps", "N", false, false, nullptr, QS_FIELD(trainer.maxSteps)},
-    {"eval_every", T::Int, G::Model, 50, 0, 1e9, false, "", N_("Evaluate every:"),
-     N_("Measure the accuracy on held-out samples every N steps; 0 never."), "", "eval-every", "N", false, false,
-     nullptr, QS_FIELD(trainer.evalEvery)},
-    {"eval_file", T::Text, G::Model, 0, 0, 0, false, "", N_("Held-out file:"),
-     N_("Held-out data from this TFRecord file instead of every k-th training record."), "", "eval", "FILE",
-     false, false, nullptr, QS_FIELD(trainer.evalFile)},
-    {"eval_fraction", T::Number, G::Model, 0.1, 0, 0.5, false, "", N_("Held-out fraction:"),
-     N_("Without a held-out file, hold out every round(1/F)-th training record; 0 holds out none."), "",
-     "eval-fraction", "F", false, false, nullptr, QS_FIELD(trainer.evalFraction)},
-    {"eval_max_samples", T::Int, G::Model, 1000, 0, 1000000, false, "", N_("Held-out samples at most:"),
-     N_("The held-out set is kept in memory: at most this many samples."), "", "eval-max-samples", "N", false,
-     false, nullptr, QS_FIELD(trainer.evalMaxSamples)},
-    {"num_classes", T::Int, G::Model, 0, 2, 1000, true, "", N_("Classes:"),
-     N_("How many classes the model tells apart; 0 finds out from the labels."), "tf.one_hot(depth)",
-     "num-classes", "N", false, false, nullptr, QS_FIELD(trainer.numClasses)},
-    {"spec", T::Json, G::Model, 0, 0, 0, false, "", N_("Feature spec:"),
-     N_("Which features are the image and the label, as JSON overrides of what was detected (as `inspect "
-        "--spec` takes)."),
+    {"image_height", T::Int, G::Model, 16, 2, PipelineConfig::kMaxImageSide, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Image height:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "Readers resize every decoded image to this height; the model sees width × height × 3 values."),
+     "tf.image.resize_images(size)", "image-height", "N", true, false, nullptr,
+     QS_FIELD(pipeline.imageHeight)},
+    {"hidden", T::Int, G::Model, 64, 2, 4096, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Hidden units:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "Units in the model's hidden layer (OpenCV ANN_MLP)."),
+     "tf.layers.dense(units)", "hidden", "N", true, false, nullptr, QS_FIELD(trainer.hidden)},
+    {"max_steps", T::Int, G::Model, 0, 0, 1e15, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Max steps:"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "Stop after this many training steps; 0 trains until the data ends or you stop."),
+     "tf.train.StopAtStepHook(last_step)", "max-steps", "N", false, false, nullptr,
+     QS_FIELD(trainer.maxSteps)},
+    {"eval_every", T::Int, G::Model, 50, 0, 1e9, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Evaluate every:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "Measure the accuracy on held-out samples every N steps; 0 never."), "",
+     "eval-every", "N", false, false, nullptr, QS_FIELD(trainer.evalEvery)},
+    {"eval_file", T::Text, G::Model, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Held-out file:"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "Held-out data from this TFRecord file instead of every k-th training record."),
+     "", "eval", "FILE", false, false, nullptr, QS_FIELD(trainer.evalFile)},
+    {"eval_fraction", T::Number, G::Model, 0.1, 0, 0.5, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Held-out fraction:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "Without a held-out file, hold out every round(1/F)-th training record; 0 holds out none."),
+     "", "eval-fraction", "F", false, false, nullptr, QS_FIELD(trainer.evalFraction)},
+    {"eval_max_samples", T::Int, G::Model, 1000, 0, 1000000, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Held-out samples at most:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "The held-out set is kept in memory: at most this many samples."), "",
+     "eval-max-samples", "N", false, false, nullptr, QS_FIELD(trainer.evalMaxSamples)},
+    {"num_classes", T::Int, G::Model, 0, 2, 1000, true, "", QT_TRANSLATE_NOOP("qs::Knob", "Classes:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "How many classes the model tells apart; 0 finds out from the labels."),
+     "tf.one_hot(depth)", "num-classes", "N", false, false, nullptr, QS_FIELD(trainer.numClasses)},
+    {"spec", T::Json, G::Model, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Feature spec:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "Which features are the image and the label, as JSON overrides of what was detected (as `inspect "
+         "--spec` takes)."),
      "tf.parse_single_example(features)", "spec", "JSON", true, false, nullptr, QS_FIELD(trainer.specJson)},
-    {"preview_count", T::Int, G::Model, 16, 0, 256, false, "", N_("Preview images:"),
-     N_("How many images of the latest batch the window shows."), "", "", "", false, false, nullptr,
-     QS_FIELD(trainer.previewCount)},
+    {"preview_count", T::Int, G::Model, 16, 0, 256, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Preview images:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "How many images of the latest batch the window shows."), "", "", "",
+     false, false, nullptr, QS_FIELD(trainer.previewCount)},
 
-    {"reader_delay_ms", T::Int, G::SlowMotion, 0, 0, 60000, false, "ms", N_("Reader delay:"),
-     N_("Extra time per record read, to watch the readers work."), "", "reader-delay", "MS", false, false,
-     nullptr, QS_FIELD(pipeline.readerDelayMs)},
-    {"decode_delay_ms", T::Int, G::SlowMotion, 0, 0, 60000, false, "ms", N_("Decode delay:"),
-     N_("Extra time per example decoded."), "", "decode-delay", "MS", false, false, nullptr,
-     QS_FIELD(pipeline.decodeDelayMs)},
-    {"trainer_delay_ms", T::Int, G::SlowMotion, 0, 0, 60000, false, "ms", N_("Trainer delay:"),
-     N_("Extra time per training step: a slow model."), "", "trainer-delay", "MS", false, false, nullptr,
-     QS_FIELD(pipeline.trainerDelayMs)},
-    {"speed", T::Number, G::SlowMotion, 1, 0.01, 1, false, "", N_("Speed:"),
-     N_("Slow motion for every stage: 1 is full speed, 0.1 ten times slower."), "", "speed", "F", false, true,
-     nullptr, QS_FIELD(trainer.speed)},
+    {"reader_delay_ms", T::Int, G::SlowMotion, 0, 0, 60000, false, "ms",
+     QT_TRANSLATE_NOOP("qs::Knob", "Reader delay:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "Extra time per record read, to watch the readers work."), "",
+     "reader-delay", "MS", false, false, nullptr, QS_FIELD(pipeline.readerDelayMs)},
+    {"decode_delay_ms", T::Int, G::SlowMotion, 0, 0, 60000, false, "ms",
+     QT_TRANSLATE_NOOP("qs::Knob", "Decode delay:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "Extra time per example decoded."), "", "decode-delay", "MS", false, false,
+     nullptr, QS_FIELD(pipeline.decodeDelayMs)},
+    {"trainer_delay_ms", T::Int, G::SlowMotion, 0, 0, 60000, false, "ms",
+     QT_TRANSLATE_NOOP("qs::Knob", "Trainer delay:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "Extra time per training step: a slow model."), "", "trainer-delay", "MS",
+     false, false, nullptr, QS_FIELD(pipeline.trainerDelayMs)},
+    {"speed", T::Number, G::SlowMotion, 1, 0.01, 1, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Speed:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "Slow motion for every stage: 1 is full speed, 0.1 ten times slower."), "",
+     "speed", "F", false, true, nullptr, QS_FIELD(trainer.speed)},
 
-    {"grace_period_s", T::Number, G::Stopping, 5, 0, 3600, false, "s", N_("Grace period:"),
-     N_("How long coord.join() waits for the threads after a stop before it names the ones still running "
-        "(stop_grace_period_secs)."),
+    {"grace_period_s", T::Number, G::Stopping, 5, 0, 3600, false, "s",
+     QT_TRANSLATE_NOOP("qs::Knob", "Grace period:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "How long coord.join() waits for the threads after a stop before it names the ones still running "
+         "(stop_grace_period_secs)."),
      "coord.join(stop_grace_period_secs)", "grace-period", "S", false, true, nullptr,
      QS_FIELD(trainer.gracePeriodS)},
-    {"hang_s", T::Number, G::Stopping, 3, 0.1, 3600, false, "s", N_("Hang watchdog:"),
-     N_("After this long with no progress, the watchdog explains which thread waits on what."), "", "hang", "S",
-     false, true, nullptr, QS_FIELD(trainer.hangSeconds)},
-    {"start_queue_runners", T::Bool, G::Stopping, 1, 0, 1, false, "", N_("Start the queue runners"),
-     N_("Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue "
-        "waits forever."),
+    {"hang_s", T::Number, G::Stopping, 3, 0.1, 3600, false, "s",
+     QT_TRANSLATE_NOOP("qs::Knob", "Hang watchdog:"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "After this long with no progress, the watchdog explains which thread waits on what."),
+     "", "hang", "S", false, true, nullptr, QS_FIELD(trainer.hangSeconds)},
+    {"start_queue_runners", T::Bool, G::Stopping, 1, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Start the queue runners"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue "
+         "waits forever."),
      "tf.train.start_queue_runners()", "no-queue-runners", "", false, false, nullptr,
      QS_FIELD(trainer.startQueueRunners)},
-    {"stop_after_s", T::Number, G::Stopping, 0, 0, 1e7, false, "s", N_("Stop after:"),
-     N_("Request stop after this many seconds; 0 never."), "", "stop-after", "S", false, true, nullptr,
-     QS_FIELD(trainer.stopAfterS)},
+    {"stop_after_s", T::Number, G::Stopping, 0, 0, 1e7, false, "s",
+     QT_TRANSLATE_NOOP("qs::Knob", "Stop after:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "Request stop after this many seconds; 0 never."), "", "stop-after", "S",
+     false, true, nullptr, QS_FIELD(trainer.stopAfterS)},
 
-    {"workers", T::Int, G::Workers, 5, 1, 64, false, "", N_("Workers:"),
-     N_("How many worker threads loop while not coord.should_stop()."), "threading.Thread(target=worker)",
-     "workers", "N", false, true, nullptr, QS_FIELD(trainer.workers)},
-    {"worker_step_ms", T::Int, G::Workers, 50, 0, 60000, false, "ms", N_("Step length:"),
-     N_("How long one worker step takes."), "", "worker-step", "MS", false, true, nullptr,
-     QS_FIELD(trainer.workerStepMs)},
-    {"stop_probability", T::Number, G::Workers, 0.05, 0, 1, false, "", N_("Stop chance per step:"),
-     N_("After each step a worker calls coord.request_stop() with this probability."), "", "stop-probability",
-     "P", false, true, nullptr, QS_FIELD(trainer.stopProbability)},
+    {"workers", T::Int, G::Workers, 5, 1, 64, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Workers:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "How many worker threads loop while not coord.should_stop()."),
+     "threading.Thread(target=worker)", "workers", "N", false, true, nullptr, QS_FIELD(trainer.workers)},
+    {"worker_step_ms", T::Int, G::Workers, 50, 0, 60000, false, "ms",
+     QT_TRANSLATE_NOOP("qs::Knob", "Step length:"),
+     QT_TRANSLATE_NOOP("qs::Knob", "How long one worker step takes."), "", "worker-step", "MS", false, true,
+     nullptr, QS_FIELD(trainer.workerStepMs)},
+    {"stop_probability", T::Number, G::Workers, 0.05, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Stop chance per step:"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "After each step a worker calls coord.request_stop() with this probability."),
+     "", "stop-probability", "P", false, true, nullptr, QS_FIELD(trainer.stopProbability)},
 };
 
 #undef QS_FIELD
-#undef N_
 
 Status bad(const QString &message)
 {
@@ -170,7 +224,8 @@ QString keyOf(const Knob &k)
 
 QString number(double v)
 {
-    return v == std::floor(v) && std::abs(v) <= 1e15 ? QString::number(qint64(v)) : QString::number(v, 'g', 12);
+    return v == std::floor(v) && std::abs(v) <= 1e15 ? QString::number(qint64(v))
+                                                     : QString::number(v, 'g', 12);
 }
 
 // The field's value as a double (numbers, bools, seeds).
@@ -221,9 +276,12 @@ QString knobFlagHelp(const Knob &knob)
     RunConfig defaults;
     const QJsonValue d = knob.read(defaults);
     if (knob.type == KnobType::Bool)
-        text += QStringLiteral(" Sets %1 to %2.").arg(keyOf(knob), d.toBool() ? QStringLiteral("false") : QStringLiteral("true"));
+        text += QStringLiteral(" Sets %1 to %2.")
+                    .arg(keyOf(knob), d.toBool() ? QStringLiteral("false") : QStringLiteral("true"));
     else if (d.isDouble())
-        text += QStringLiteral(" Default %1%2.").arg(number(d.toDouble()), QLatin1String(*knob.unit ? " " : "") + QLatin1String(knob.unit));
+        text +=
+            QStringLiteral(" Default %1%2.")
+                .arg(number(d.toDouble()), QLatin1String(*knob.unit ? " " : "") + QLatin1String(knob.unit));
     else if (d.isString() && !d.toString().isEmpty())
         text += QStringLiteral(" Default %1.").arg(d.toString());
     return text;
@@ -333,7 +391,8 @@ Status Knob::write(RunConfig &config, const QJsonValue &v) const
             return bad(QStringLiteral("'%1' must be an object of feature-spec overrides").arg(name));
         }
         *std::get<QString *>(f) =
-            object.isEmpty() ? QString() : QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+            object.isEmpty() ? QString()
+                             : QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
         return {};
     }
     }

@@ -32,67 +32,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Epochs:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unlimited</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Shuffle the file order each epoch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>File order seed:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The seed of the file shuffle; 0 picks a random one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>random</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filename queue capacity:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reader threads:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Skip corrupt records</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Feed:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -104,95 +48,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Shuffle queue (RandomShuffleQueue)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Example queue capacity:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min_after_dequeue:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch size:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Allow a smaller final batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shuffle queue seed:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Image width:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Image height:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hidden units:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max steps:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no limit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Evaluate every:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -201,78 +57,6 @@
     </message>
     <message>
         <source> steps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reader delay:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Extra time per record read, to watch the readers work.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Decode delay:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Extra time per example decoded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trainer delay:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Extra time per training step: a slow model.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Grace period:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hang watchdog:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start the queue runners</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Workers:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many worker threads loop while not coord.should_stop().</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step length:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How long one worker step takes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop chance per step:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>After each step a worker calls coord.request_stop() with this probability.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -376,6 +160,297 @@
     </message>
     <message>
         <source>CPU time of the GUI thread (the rest of a frame is waiting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Knob</name>
+    <message>
+        <source>Files:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TFRecord files to read: names or glob patterns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuffle the file order each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File order seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed of the file shuffle; 0 picks a random one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filename queue capacity:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reader threads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip corrupt records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuffle queue (RandomShuffleQueue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example queue capacity:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min_after_dequeue:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow a smaller final batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuffle queue seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image width:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image height:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden units:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out data from this TFRecord file instead of every k-th training record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out fraction:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without a held-out file, hold out every round(1/F)-th training record; 0 holds out none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out samples at most:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The held-out set is kept in memory: at most this many samples.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many classes the model tells apart; 0 finds out from the labels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feature spec:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which features are the image and the label, as JSON overrides of what was detected (as `inspect --spec` takes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview images:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many images of the latest batch the window shows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reader delay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra time per record read, to watch the readers work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode delay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra time per example decoded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trainer delay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra time per training step: a slow model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow motion for every stage: 1 is full speed, 0.1 ten times slower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hang watchdog:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the queue runners</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request stop after this many seconds; 0 never.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many worker threads loop while not coord.should_stop().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long one worker step takes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop chance per step:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After each step a worker calls coord.request_stop() with this probability.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

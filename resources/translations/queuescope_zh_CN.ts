@@ -32,68 +32,12 @@
         <translation>工作线程演示</translation>
     </message>
     <message>
-        <source>Epochs:</source>
-        <translation>Epoch 数：</translation>
-    </message>
-    <message>
-        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
-        <translation>string_input_producer 把每个文件交出几次（num_epochs）。0 表示一直循环，直到你停止。</translation>
-    </message>
-    <message>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <source>Shuffle the file order each epoch</source>
-        <translation>每个 epoch 打乱文件顺序</translation>
-    </message>
-    <message>
-        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
-        <translation>string_input_producer(shuffle=True)：每个 epoch 都用新的文件排列顺序。</translation>
-    </message>
-    <message>
-        <source>File order seed:</source>
-        <translation>文件顺序种子：</translation>
-    </message>
-    <message>
-        <source>The seed of the file shuffle; 0 picks a random one.</source>
-        <translation>打乱文件顺序用的种子；0 表示随机选一个。</translation>
-    </message>
-    <message>
         <source>random</source>
         <translation>随机</translation>
-    </message>
-    <message>
-        <source>Filename queue capacity:</source>
-        <translation>文件名队列容量：</translation>
-    </message>
-    <message>
-        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
-        <translation>文件名队列可容纳的文件名数量（string_input_producer 的 capacity）。</translation>
-    </message>
-    <message>
-        <source>Reader threads:</source>
-        <translation>读取线程：</translation>
-    </message>
-    <message>
-        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
-        <translation>有几个线程负责读取、解析、解码并把样例放入队列（shuffle_batch 的 num_threads）。</translation>
-    </message>
-    <message>
-        <source>Skip corrupt records</source>
-        <translation>跳过损坏的记录</translation>
-    </message>
-    <message>
-        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
-        <translation>校验和错误的记录只计数并跳过，而不是以 DataLoss 停止运行。</translation>
-    </message>
-    <message>
-        <source>Feed:</source>
-        <translation>喂入方式：</translation>
-    </message>
-    <message>
-        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
-        <translation>批次如何送到训练器：由读取线程填满的队列，或是训练循环自己读取每个样本的朴素方式。</translation>
     </message>
     <message>
         <source>shuffle_batch: queues and reader threads</source>
@@ -104,96 +48,8 @@
         <translation>naive：循环自己读取每个样本</translation>
     </message>
     <message>
-        <source>Shuffle queue (RandomShuffleQueue)</source>
-        <translation>打乱队列（RandomShuffleQueue）</translation>
-    </message>
-    <message>
-        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
-        <translation>开启：以 RandomShuffleQueue 实现的 tf.train.shuffle_batch。关闭：以 FIFOQueue 实现的 tf.train.batch，按读取顺序。</translation>
-    </message>
-    <message>
-        <source>Example queue capacity:</source>
-        <translation>样例队列容量：</translation>
-    </message>
-    <message>
-        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
-        <translation>样例队列可容纳的已解码样例数量。TensorFlow 的建议：min_after_dequeue + 3 × 批次大小。</translation>
-    </message>
-    <message>
-        <source>min_after_dequeue:</source>
-        <translation>min_after_dequeue：</translation>
-    </message>
-    <message>
-        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
-        <translation>取出时会等到队列中至少还剩这么多样例，让每个批次都取自充分混合的样例池。必须小于容量。</translation>
-    </message>
-    <message>
-        <source>Batch size:</source>
-        <translation>批次大小：</translation>
-    </message>
-    <message>
-        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
-        <translation>每个训练步骤的样例数：训练器的 dequeue_many(n)。</translation>
-    </message>
-    <message>
-        <source>Allow a smaller final batch</source>
-        <translation>允许较小的最后批次</translation>
-    </message>
-    <message>
-        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
-        <translation>数据用完时，把剩下的样例当作最后一个较小的批次交出。</translation>
-    </message>
-    <message>
-        <source>Shuffle queue seed:</source>
-        <translation>打乱队列种子：</translation>
-    </message>
-    <message>
-        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
-        <translation>RandomShuffleQueue 的种子；0 表示随机选一个。</translation>
-    </message>
-    <message>
-        <source>Image width:</source>
-        <translation>图像宽度：</translation>
-    </message>
-    <message>
-        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
-        <translation>读取器把每张解码后的图像缩放到这个宽度；模型看到的是 宽 × 高 × 3 个数值。</translation>
-    </message>
-    <message>
-        <source>Image height:</source>
-        <translation>图像高度：</translation>
-    </message>
-    <message>
-        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
-        <translation>读取器把每张解码后的图像缩放到这个高度；模型看到的是 宽 × 高 × 3 个数值。</translation>
-    </message>
-    <message>
-        <source>Hidden units:</source>
-        <translation>隐藏单元：</translation>
-    </message>
-    <message>
-        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
-        <translation>模型隐藏层的单元数（OpenCV ANN_MLP）。</translation>
-    </message>
-    <message>
-        <source>Max steps:</source>
-        <translation>最多步数：</translation>
-    </message>
-    <message>
-        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
-        <translation>训练这么多步后停止；0 表示训练到数据用完或你停止为止。</translation>
-    </message>
-    <message>
         <source>no limit</source>
         <translation>不限</translation>
-    </message>
-    <message>
-        <source>Evaluate every:</source>
-        <translation>评估间隔：</translation>
-    </message>
-    <message>
-        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
-        <translation>每 N 步在保留样本上测量一次准确率；0 表示从不。</translation>
     </message>
     <message>
         <source>never</source>
@@ -202,78 +58,6 @@
     <message>
         <source> steps</source>
         <translation> 步</translation>
-    </message>
-    <message>
-        <source>Reader delay:</source>
-        <translation>读取延迟：</translation>
-    </message>
-    <message>
-        <source>Extra time per record read, to watch the readers work.</source>
-        <translation>每读取一条记录额外花的时间，方便观察读取器工作。</translation>
-    </message>
-    <message>
-        <source>Decode delay:</source>
-        <translation>解码延迟：</translation>
-    </message>
-    <message>
-        <source>Extra time per example decoded.</source>
-        <translation>每解码一个样例额外花的时间。</translation>
-    </message>
-    <message>
-        <source>Trainer delay:</source>
-        <translation>训练延迟：</translation>
-    </message>
-    <message>
-        <source>Extra time per training step: a slow model.</source>
-        <translation>每个训练步骤额外花的时间：模拟很慢的模型。</translation>
-    </message>
-    <message>
-        <source>Grace period:</source>
-        <translation>宽限时间：</translation>
-    </message>
-    <message>
-        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
-        <translation>停止后 coord.join() 要等线程多久，才列出仍在运行的线程（stop_grace_period_secs）。</translation>
-    </message>
-    <message>
-        <source>Hang watchdog:</source>
-        <translation>卡住监视器：</translation>
-    </message>
-    <message>
-        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
-        <translation>经过这么久都没有进展时，监视器会说明哪个线程在等什么。</translation>
-    </message>
-    <message>
-        <source>Start the queue runners</source>
-        <translation>启动队列运行器（queue runners）</translation>
-    </message>
-    <message>
-        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
-        <translation>关闭时重现忘记调用 tf.train.start_queue_runners() 的经典错误：第一次取出会永远等下去。</translation>
-    </message>
-    <message>
-        <source>Workers:</source>
-        <translation>工作线程：</translation>
-    </message>
-    <message>
-        <source>How many worker threads loop while not coord.should_stop().</source>
-        <translation>有几个工作线程在 coord.should_stop() 为假时循环。</translation>
-    </message>
-    <message>
-        <source>Step length:</source>
-        <translation>每步时间：</translation>
-    </message>
-    <message>
-        <source>How long one worker step takes.</source>
-        <translation>工作线程每一步花的时间。</translation>
-    </message>
-    <message>
-        <source>Stop chance per step:</source>
-        <translation>每步停止概率：</translation>
-    </message>
-    <message>
-        <source>After each step a worker calls coord.request_stop() with this probability.</source>
-        <translation>每一步之后，工作线程以这个概率调用 coord.request_stop()。</translation>
     </message>
     <message>
         <source>Reset to defaults</source>
@@ -376,6 +160,297 @@
     <message>
         <source>CPU time of the GUI thread (the rest of a frame is waiting)</source>
         <translation>GUI 线程的 CPU 时间（帧其余的时间都在等待）</translation>
+    </message>
+</context>
+<context>
+    <name>qs::Knob</name>
+    <message>
+        <source>Files:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>The TFRecord files to read: names or glob patterns.</source>
+        <translation>要读取的 TFRecord 文件：文件名或通配符模式。</translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation>Epoch 数：</translation>
+    </message>
+    <message>
+        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
+        <translation>string_input_producer 把每个文件交出几次（num_epochs）。0 表示一直循环，直到你停止。</translation>
+    </message>
+    <message>
+        <source>Shuffle the file order each epoch</source>
+        <translation>每个 epoch 打乱文件顺序</translation>
+    </message>
+    <message>
+        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
+        <translation>string_input_producer(shuffle=True)：每个 epoch 都用新的文件排列顺序。</translation>
+    </message>
+    <message>
+        <source>File order seed:</source>
+        <translation>文件顺序种子：</translation>
+    </message>
+    <message>
+        <source>The seed of the file shuffle; 0 picks a random one.</source>
+        <translation>打乱文件顺序用的种子；0 表示随机选一个。</translation>
+    </message>
+    <message>
+        <source>Filename queue capacity:</source>
+        <translation>文件名队列容量：</translation>
+    </message>
+    <message>
+        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
+        <translation>文件名队列可容纳的文件名数量（string_input_producer 的 capacity）。</translation>
+    </message>
+    <message>
+        <source>Reader threads:</source>
+        <translation>读取线程：</translation>
+    </message>
+    <message>
+        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
+        <translation>有几个线程负责读取、解析、解码并把样例放入队列（shuffle_batch 的 num_threads）。</translation>
+    </message>
+    <message>
+        <source>Skip corrupt records</source>
+        <translation>跳过损坏的记录</translation>
+    </message>
+    <message>
+        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
+        <translation>校验和错误的记录只计数并跳过，而不是以 DataLoss 停止运行。</translation>
+    </message>
+    <message>
+        <source>Feed:</source>
+        <translation>喂入方式：</translation>
+    </message>
+    <message>
+        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
+        <translation>批次如何送到训练器：由读取线程填满的队列，或是训练循环自己读取每个样本的朴素方式。</translation>
+    </message>
+    <message>
+        <source>Shuffle queue (RandomShuffleQueue)</source>
+        <translation>打乱队列（RandomShuffleQueue）</translation>
+    </message>
+    <message>
+        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
+        <translation>开启：以 RandomShuffleQueue 实现的 tf.train.shuffle_batch。关闭：以 FIFOQueue 实现的 tf.train.batch，按读取顺序。</translation>
+    </message>
+    <message>
+        <source>Example queue capacity:</source>
+        <translation>样例队列容量：</translation>
+    </message>
+    <message>
+        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
+        <translation>样例队列可容纳的已解码样例数量。TensorFlow 的建议：min_after_dequeue + 3 × 批次大小。</translation>
+    </message>
+    <message>
+        <source>min_after_dequeue:</source>
+        <translation>min_after_dequeue：</translation>
+    </message>
+    <message>
+        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
+        <translation>取出时会等到队列中至少还剩这么多样例，让每个批次都取自充分混合的样例池。必须小于容量。</translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation>批次大小：</translation>
+    </message>
+    <message>
+        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
+        <translation>每个训练步骤的样例数：训练器的 dequeue_many(n)。</translation>
+    </message>
+    <message>
+        <source>Allow a smaller final batch</source>
+        <translation>允许较小的最后批次</translation>
+    </message>
+    <message>
+        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
+        <translation>数据用完时，把剩下的样例当作最后一个较小的批次交出。</translation>
+    </message>
+    <message>
+        <source>Shuffle queue seed:</source>
+        <translation>打乱队列种子：</translation>
+    </message>
+    <message>
+        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
+        <translation>RandomShuffleQueue 的种子；0 表示随机选一个。</translation>
+    </message>
+    <message>
+        <source>Image width:</source>
+        <translation>图像宽度：</translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
+        <translation>读取器把每张解码后的图像缩放到这个宽度；模型看到的是 宽 × 高 × 3 个数值。</translation>
+    </message>
+    <message>
+        <source>Image height:</source>
+        <translation>图像高度：</translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
+        <translation>读取器把每张解码后的图像缩放到这个高度；模型看到的是 宽 × 高 × 3 个数值。</translation>
+    </message>
+    <message>
+        <source>Hidden units:</source>
+        <translation>隐藏单元：</translation>
+    </message>
+    <message>
+        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
+        <translation>模型隐藏层的单元数（OpenCV ANN_MLP）。</translation>
+    </message>
+    <message>
+        <source>Max steps:</source>
+        <translation>最多步数：</translation>
+    </message>
+    <message>
+        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
+        <translation>训练这么多步后停止；0 表示训练到数据用完或你停止为止。</translation>
+    </message>
+    <message>
+        <source>Evaluate every:</source>
+        <translation>评估间隔：</translation>
+    </message>
+    <message>
+        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
+        <translation>每 N 步在保留样本上测量一次准确率；0 表示从不。</translation>
+    </message>
+    <message>
+        <source>Held-out file:</source>
+        <translation>保留数据文件：</translation>
+    </message>
+    <message>
+        <source>Held-out data from this TFRecord file instead of every k-th training record.</source>
+        <translation>从这个 TFRecord 文件获取保留数据，而不是每隔 k 条训练记录取一条。</translation>
+    </message>
+    <message>
+        <source>Held-out fraction:</source>
+        <translation>保留比例：</translation>
+    </message>
+    <message>
+        <source>Without a held-out file, hold out every round(1/F)-th training record; 0 holds out none.</source>
+        <translation>没有保留数据文件时，每 round(1/F) 条训练记录保留一条；0 表示不保留。</translation>
+    </message>
+    <message>
+        <source>Held-out samples at most:</source>
+        <translation>保留样本上限：</translation>
+    </message>
+    <message>
+        <source>The held-out set is kept in memory: at most this many samples.</source>
+        <translation>保留数据集放在内存中：最多这么多个样本。</translation>
+    </message>
+    <message>
+        <source>Classes:</source>
+        <translation>类别数：</translation>
+    </message>
+    <message>
+        <source>How many classes the model tells apart; 0 finds out from the labels.</source>
+        <translation>模型要区分几个类别；0 表示从标签推算。</translation>
+    </message>
+    <message>
+        <source>Feature spec:</source>
+        <translation>特征规格：</translation>
+    </message>
+    <message>
+        <source>Which features are the image and the label, as JSON overrides of what was detected (as `inspect --spec` takes).</source>
+        <translation>哪些特征是图像和标签，以 JSON 覆盖检测结果（与 `inspect --spec` 相同）。</translation>
+    </message>
+    <message>
+        <source>Preview images:</source>
+        <translation>预览图像数：</translation>
+    </message>
+    <message>
+        <source>How many images of the latest batch the window shows.</source>
+        <translation>窗口显示最新批次中的几张图像。</translation>
+    </message>
+    <message>
+        <source>Reader delay:</source>
+        <translation>读取延迟：</translation>
+    </message>
+    <message>
+        <source>Extra time per record read, to watch the readers work.</source>
+        <translation>每读取一条记录额外花的时间，方便观察读取器工作。</translation>
+    </message>
+    <message>
+        <source>Decode delay:</source>
+        <translation>解码延迟：</translation>
+    </message>
+    <message>
+        <source>Extra time per example decoded.</source>
+        <translation>每解码一个样例额外花的时间。</translation>
+    </message>
+    <message>
+        <source>Trainer delay:</source>
+        <translation>训练延迟：</translation>
+    </message>
+    <message>
+        <source>Extra time per training step: a slow model.</source>
+        <translation>每个训练步骤额外花的时间：模拟很慢的模型。</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <source>Slow motion for every stage: 1 is full speed, 0.1 ten times slower.</source>
+        <translation>每个阶段的慢动作：1 为全速，0.1 为慢十倍。</translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation>宽限时间：</translation>
+    </message>
+    <message>
+        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
+        <translation>停止后 coord.join() 要等线程多久，才列出仍在运行的线程（stop_grace_period_secs）。</translation>
+    </message>
+    <message>
+        <source>Hang watchdog:</source>
+        <translation>卡住监视器：</translation>
+    </message>
+    <message>
+        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
+        <translation>经过这么久都没有进展时，监视器会说明哪个线程在等什么。</translation>
+    </message>
+    <message>
+        <source>Start the queue runners</source>
+        <translation>启动队列运行器（queue runners）</translation>
+    </message>
+    <message>
+        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
+        <translation>关闭时重现忘记调用 tf.train.start_queue_runners() 的经典错误：第一次取出会永远等下去。</translation>
+    </message>
+    <message>
+        <source>Stop after:</source>
+        <translation>停止时间：</translation>
+    </message>
+    <message>
+        <source>Request stop after this many seconds; 0 never.</source>
+        <translation>经过这么多秒后请求停止；0 表示永不。</translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation>工作线程：</translation>
+    </message>
+    <message>
+        <source>How many worker threads loop while not coord.should_stop().</source>
+        <translation>有几个工作线程在 coord.should_stop() 为假时循环。</translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation>每步时间：</translation>
+    </message>
+    <message>
+        <source>How long one worker step takes.</source>
+        <translation>工作线程每一步花的时间。</translation>
+    </message>
+    <message>
+        <source>Stop chance per step:</source>
+        <translation>每步停止概率：</translation>
+    </message>
+    <message>
+        <source>After each step a worker calls coord.request_stop() with this probability.</source>
+        <translation>每一步之后，工作线程以这个概率调用 coord.request_stop()。</translation>
     </message>
 </context>
 <context>

@@ -32,68 +32,12 @@
         <translation>工作執行緒示範</translation>
     </message>
     <message>
-        <source>Epochs:</source>
-        <translation>Epoch 數：</translation>
-    </message>
-    <message>
-        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
-        <translation>string_input_producer 把每個檔案交出幾次（num_epochs）。0 表示一直循環，直到你停止。</translation>
-    </message>
-    <message>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <source>Shuffle the file order each epoch</source>
-        <translation>每個 epoch 打亂檔案順序</translation>
-    </message>
-    <message>
-        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
-        <translation>string_input_producer(shuffle=True)：每個 epoch 都用新的檔案排列順序。</translation>
-    </message>
-    <message>
-        <source>File order seed:</source>
-        <translation>檔案順序種子：</translation>
-    </message>
-    <message>
-        <source>The seed of the file shuffle; 0 picks a random one.</source>
-        <translation>打亂檔案順序用的種子；0 表示隨機選一個。</translation>
-    </message>
-    <message>
         <source>random</source>
         <translation>隨機</translation>
-    </message>
-    <message>
-        <source>Filename queue capacity:</source>
-        <translation>檔名佇列容量：</translation>
-    </message>
-    <message>
-        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
-        <translation>檔名佇列可容納的檔名數量（string_input_producer 的 capacity）。</translation>
-    </message>
-    <message>
-        <source>Reader threads:</source>
-        <translation>讀取執行緒：</translation>
-    </message>
-    <message>
-        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
-        <translation>有幾個執行緒負責讀取、解析、解碼並把樣例放入佇列（shuffle_batch 的 num_threads）。</translation>
-    </message>
-    <message>
-        <source>Skip corrupt records</source>
-        <translation>略過損壞的記錄</translation>
-    </message>
-    <message>
-        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
-        <translation>校驗和錯誤的記錄只計數並略過，而不是以 DataLoss 停止執行。</translation>
-    </message>
-    <message>
-        <source>Feed:</source>
-        <translation>餵入方式：</translation>
-    </message>
-    <message>
-        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
-        <translation>批次如何送到訓練器：由讀取執行緒填滿的佇列，或是訓練迴圈自己讀取每個樣本的單純方式。</translation>
     </message>
     <message>
         <source>shuffle_batch: queues and reader threads</source>
@@ -104,96 +48,8 @@
         <translation>naive：迴圈自己讀取每個樣本</translation>
     </message>
     <message>
-        <source>Shuffle queue (RandomShuffleQueue)</source>
-        <translation>打亂佇列（RandomShuffleQueue）</translation>
-    </message>
-    <message>
-        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
-        <translation>開啟：以 RandomShuffleQueue 實作的 tf.train.shuffle_batch。關閉：以 FIFOQueue 實作的 tf.train.batch，依讀取順序。</translation>
-    </message>
-    <message>
-        <source>Example queue capacity:</source>
-        <translation>樣例佇列容量：</translation>
-    </message>
-    <message>
-        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
-        <translation>樣例佇列可容納的已解碼樣例數量。TensorFlow 的建議：min_after_dequeue + 3 × 批次大小。</translation>
-    </message>
-    <message>
-        <source>min_after_dequeue:</source>
-        <translation>min_after_dequeue：</translation>
-    </message>
-    <message>
-        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
-        <translation>取出時會等到佇列中至少還剩這麼多樣例，讓每個批次都取自充分混合的樣例池。必須小於容量。</translation>
-    </message>
-    <message>
-        <source>Batch size:</source>
-        <translation>批次大小：</translation>
-    </message>
-    <message>
-        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
-        <translation>每個訓練步驟的樣例數：訓練器的 dequeue_many(n)。</translation>
-    </message>
-    <message>
-        <source>Allow a smaller final batch</source>
-        <translation>允許較小的最後批次</translation>
-    </message>
-    <message>
-        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
-        <translation>資料用完時，把剩下的樣例當作最後一個較小的批次交出。</translation>
-    </message>
-    <message>
-        <source>Shuffle queue seed:</source>
-        <translation>打亂佇列種子：</translation>
-    </message>
-    <message>
-        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
-        <translation>RandomShuffleQueue 的種子；0 表示隨機選一個。</translation>
-    </message>
-    <message>
-        <source>Image width:</source>
-        <translation>影像寬度：</translation>
-    </message>
-    <message>
-        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
-        <translation>讀取器把每張解碼後的影像縮放到這個寬度；模型看到的是 寬 × 高 × 3 個數值。</translation>
-    </message>
-    <message>
-        <source>Image height:</source>
-        <translation>影像高度：</translation>
-    </message>
-    <message>
-        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
-        <translation>讀取器把每張解碼後的影像縮放到這個高度；模型看到的是 寬 × 高 × 3 個數值。</translation>
-    </message>
-    <message>
-        <source>Hidden units:</source>
-        <translation>隱藏單元：</translation>
-    </message>
-    <message>
-        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
-        <translation>模型隱藏層的單元數（OpenCV ANN_MLP）。</translation>
-    </message>
-    <message>
-        <source>Max steps:</source>
-        <translation>最多步數：</translation>
-    </message>
-    <message>
-        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
-        <translation>訓練這麼多步後停止；0 表示訓練到資料用完或你停止為止。</translation>
-    </message>
-    <message>
         <source>no limit</source>
         <translation>不限</translation>
-    </message>
-    <message>
-        <source>Evaluate every:</source>
-        <translation>評估間隔：</translation>
-    </message>
-    <message>
-        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
-        <translation>每 N 步在保留樣本上測量一次準確率；0 表示從不。</translation>
     </message>
     <message>
         <source>never</source>
@@ -202,78 +58,6 @@
     <message>
         <source> steps</source>
         <translation> 步</translation>
-    </message>
-    <message>
-        <source>Reader delay:</source>
-        <translation>讀取延遲：</translation>
-    </message>
-    <message>
-        <source>Extra time per record read, to watch the readers work.</source>
-        <translation>每讀取一筆記錄額外花的時間，方便觀察讀取器工作。</translation>
-    </message>
-    <message>
-        <source>Decode delay:</source>
-        <translation>解碼延遲：</translation>
-    </message>
-    <message>
-        <source>Extra time per example decoded.</source>
-        <translation>每解碼一個樣例額外花的時間。</translation>
-    </message>
-    <message>
-        <source>Trainer delay:</source>
-        <translation>訓練延遲：</translation>
-    </message>
-    <message>
-        <source>Extra time per training step: a slow model.</source>
-        <translation>每個訓練步驟額外花的時間：模擬很慢的模型。</translation>
-    </message>
-    <message>
-        <source>Grace period:</source>
-        <translation>寬限時間：</translation>
-    </message>
-    <message>
-        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
-        <translation>停止後 coord.join() 要等執行緒多久，才列出仍在執行的執行緒（stop_grace_period_secs）。</translation>
-    </message>
-    <message>
-        <source>Hang watchdog:</source>
-        <translation>卡住監視器：</translation>
-    </message>
-    <message>
-        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
-        <translation>經過這麼久都沒有進展時，監視器會說明哪個執行緒在等什麼。</translation>
-    </message>
-    <message>
-        <source>Start the queue runners</source>
-        <translation>啟動佇列執行器（queue runners）</translation>
-    </message>
-    <message>
-        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
-        <translation>關閉時重現忘記呼叫 tf.train.start_queue_runners() 的經典錯誤：第一次取出會永遠等下去。</translation>
-    </message>
-    <message>
-        <source>Workers:</source>
-        <translation>工作執行緒：</translation>
-    </message>
-    <message>
-        <source>How many worker threads loop while not coord.should_stop().</source>
-        <translation>有幾個工作執行緒在 coord.should_stop() 為假時迴圈。</translation>
-    </message>
-    <message>
-        <source>Step length:</source>
-        <translation>每步時間：</translation>
-    </message>
-    <message>
-        <source>How long one worker step takes.</source>
-        <translation>工作執行緒每一步花的時間。</translation>
-    </message>
-    <message>
-        <source>Stop chance per step:</source>
-        <translation>每步停止機率：</translation>
-    </message>
-    <message>
-        <source>After each step a worker calls coord.request_stop() with this probability.</source>
-        <translation>每一步之後，工作執行緒以這個機率呼叫 coord.request_stop()。</translation>
     </message>
     <message>
         <source>Reset to defaults</source>
@@ -376,6 +160,297 @@
     <message>
         <source>CPU time of the GUI thread (the rest of a frame is waiting)</source>
         <translation>GUI 執行緒的 CPU 時間（影格其餘的時間都在等待）</translation>
+    </message>
+</context>
+<context>
+    <name>qs::Knob</name>
+    <message>
+        <source>Files:</source>
+        <translation>檔案：</translation>
+    </message>
+    <message>
+        <source>The TFRecord files to read: names or glob patterns.</source>
+        <translation>要讀取的 TFRecord 檔案：檔名或萬用字元樣式。</translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation>Epoch 數：</translation>
+    </message>
+    <message>
+        <source>How many times string_input_producer hands out every file (num_epochs). 0 cycles until you stop.</source>
+        <translation>string_input_producer 把每個檔案交出幾次（num_epochs）。0 表示一直循環，直到你停止。</translation>
+    </message>
+    <message>
+        <source>Shuffle the file order each epoch</source>
+        <translation>每個 epoch 打亂檔案順序</translation>
+    </message>
+    <message>
+        <source>string_input_producer(shuffle=True): a fresh permutation of the files every epoch.</source>
+        <translation>string_input_producer(shuffle=True)：每個 epoch 都用新的檔案排列順序。</translation>
+    </message>
+    <message>
+        <source>File order seed:</source>
+        <translation>檔案順序種子：</translation>
+    </message>
+    <message>
+        <source>The seed of the file shuffle; 0 picks a random one.</source>
+        <translation>打亂檔案順序用的種子；0 表示隨機選一個。</translation>
+    </message>
+    <message>
+        <source>Filename queue capacity:</source>
+        <translation>檔名佇列容量：</translation>
+    </message>
+    <message>
+        <source>How many file names the filename queue holds (capacity of string_input_producer).</source>
+        <translation>檔名佇列可容納的檔名數量（string_input_producer 的 capacity）。</translation>
+    </message>
+    <message>
+        <source>Reader threads:</source>
+        <translation>讀取執行緒：</translation>
+    </message>
+    <message>
+        <source>How many threads read, parse, decode and enqueue examples (num_threads of shuffle_batch).</source>
+        <translation>有幾個執行緒負責讀取、解析、解碼並把樣例放入佇列（shuffle_batch 的 num_threads）。</translation>
+    </message>
+    <message>
+        <source>Skip corrupt records</source>
+        <translation>略過損壞的記錄</translation>
+    </message>
+    <message>
+        <source>Count and skip a record whose checksum fails instead of stopping the run with DataLoss.</source>
+        <translation>校驗和錯誤的記錄只計數並略過，而不是以 DataLoss 停止執行。</translation>
+    </message>
+    <message>
+        <source>Feed:</source>
+        <translation>餵入方式：</translation>
+    </message>
+    <message>
+        <source>How batches reach the trainer: queues filled by reader threads, or the naive way where the training loop reads every sample itself.</source>
+        <translation>批次如何送到訓練器：由讀取執行緒填滿的佇列，或是訓練迴圈自己讀取每個樣本的單純方式。</translation>
+    </message>
+    <message>
+        <source>Shuffle queue (RandomShuffleQueue)</source>
+        <translation>打亂佇列（RandomShuffleQueue）</translation>
+    </message>
+    <message>
+        <source>On: tf.train.shuffle_batch over a RandomShuffleQueue. Off: tf.train.batch over a FIFOQueue, in reading order.</source>
+        <translation>開啟：以 RandomShuffleQueue 實作的 tf.train.shuffle_batch。關閉：以 FIFOQueue 實作的 tf.train.batch，依讀取順序。</translation>
+    </message>
+    <message>
+        <source>Example queue capacity:</source>
+        <translation>樣例佇列容量：</translation>
+    </message>
+    <message>
+        <source>How many decoded examples the example queue holds. TensorFlow&apos;s advice: min_after_dequeue + 3 × batch size.</source>
+        <translation>樣例佇列可容納的已解碼樣例數量。TensorFlow 的建議：min_after_dequeue + 3 × 批次大小。</translation>
+    </message>
+    <message>
+        <source>min_after_dequeue:</source>
+        <translation>min_after_dequeue：</translation>
+    </message>
+    <message>
+        <source>A dequeue waits until this many examples would remain, so each batch is drawn from a well-mixed pool. Must be smaller than the capacity.</source>
+        <translation>取出時會等到佇列中至少還剩這麼多樣例，讓每個批次都取自充分混合的樣例池。必須小於容量。</translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation>批次大小：</translation>
+    </message>
+    <message>
+        <source>Examples per training step: the trainer&apos;s dequeue_many(n).</source>
+        <translation>每個訓練步驟的樣例數：訓練器的 dequeue_many(n)。</translation>
+    </message>
+    <message>
+        <source>Allow a smaller final batch</source>
+        <translation>允許較小的最後批次</translation>
+    </message>
+    <message>
+        <source>When the data ends, hand out the remaining examples as a last, smaller batch.</source>
+        <translation>資料用完時，把剩下的樣例當作最後一個較小的批次交出。</translation>
+    </message>
+    <message>
+        <source>Shuffle queue seed:</source>
+        <translation>打亂佇列種子：</translation>
+    </message>
+    <message>
+        <source>The seed of the RandomShuffleQueue; 0 picks a random one.</source>
+        <translation>RandomShuffleQueue 的種子；0 表示隨機選一個。</translation>
+    </message>
+    <message>
+        <source>Image width:</source>
+        <translation>影像寬度：</translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this width; the model sees width × height × 3 values.</source>
+        <translation>讀取器把每張解碼後的影像縮放到這個寬度；模型看到的是 寬 × 高 × 3 個數值。</translation>
+    </message>
+    <message>
+        <source>Image height:</source>
+        <translation>影像高度：</translation>
+    </message>
+    <message>
+        <source>Readers resize every decoded image to this height; the model sees width × height × 3 values.</source>
+        <translation>讀取器把每張解碼後的影像縮放到這個高度；模型看到的是 寬 × 高 × 3 個數值。</translation>
+    </message>
+    <message>
+        <source>Hidden units:</source>
+        <translation>隱藏單元：</translation>
+    </message>
+    <message>
+        <source>Units in the model&apos;s hidden layer (OpenCV ANN_MLP).</source>
+        <translation>模型隱藏層的單元數（OpenCV ANN_MLP）。</translation>
+    </message>
+    <message>
+        <source>Max steps:</source>
+        <translation>最多步數：</translation>
+    </message>
+    <message>
+        <source>Stop after this many training steps; 0 trains until the data ends or you stop.</source>
+        <translation>訓練這麼多步後停止；0 表示訓練到資料用完或你停止為止。</translation>
+    </message>
+    <message>
+        <source>Evaluate every:</source>
+        <translation>評估間隔：</translation>
+    </message>
+    <message>
+        <source>Measure the accuracy on held-out samples every N steps; 0 never.</source>
+        <translation>每 N 步在保留樣本上測量一次準確率；0 表示從不。</translation>
+    </message>
+    <message>
+        <source>Held-out file:</source>
+        <translation>保留資料檔：</translation>
+    </message>
+    <message>
+        <source>Held-out data from this TFRecord file instead of every k-th training record.</source>
+        <translation>從這個 TFRecord 檔案取得保留資料，而不是每隔 k 筆訓練記錄取一筆。</translation>
+    </message>
+    <message>
+        <source>Held-out fraction:</source>
+        <translation>保留比例：</translation>
+    </message>
+    <message>
+        <source>Without a held-out file, hold out every round(1/F)-th training record; 0 holds out none.</source>
+        <translation>沒有保留資料檔時，每 round(1/F) 筆訓練記錄保留一筆；0 表示不保留。</translation>
+    </message>
+    <message>
+        <source>Held-out samples at most:</source>
+        <translation>保留樣本上限：</translation>
+    </message>
+    <message>
+        <source>The held-out set is kept in memory: at most this many samples.</source>
+        <translation>保留資料集放在記憶體中：最多這麼多個樣本。</translation>
+    </message>
+    <message>
+        <source>Classes:</source>
+        <translation>類別數：</translation>
+    </message>
+    <message>
+        <source>How many classes the model tells apart; 0 finds out from the labels.</source>
+        <translation>模型要區分幾個類別；0 表示從標籤推算。</translation>
+    </message>
+    <message>
+        <source>Feature spec:</source>
+        <translation>特徵規格：</translation>
+    </message>
+    <message>
+        <source>Which features are the image and the label, as JSON overrides of what was detected (as `inspect --spec` takes).</source>
+        <translation>哪些特徵是影像和標籤，以 JSON 覆寫偵測結果（與 `inspect --spec` 相同）。</translation>
+    </message>
+    <message>
+        <source>Preview images:</source>
+        <translation>預覽影像數：</translation>
+    </message>
+    <message>
+        <source>How many images of the latest batch the window shows.</source>
+        <translation>視窗顯示最新批次中的幾張影像。</translation>
+    </message>
+    <message>
+        <source>Reader delay:</source>
+        <translation>讀取延遲：</translation>
+    </message>
+    <message>
+        <source>Extra time per record read, to watch the readers work.</source>
+        <translation>每讀取一筆記錄額外花的時間，方便觀察讀取器工作。</translation>
+    </message>
+    <message>
+        <source>Decode delay:</source>
+        <translation>解碼延遲：</translation>
+    </message>
+    <message>
+        <source>Extra time per example decoded.</source>
+        <translation>每解碼一個樣例額外花的時間。</translation>
+    </message>
+    <message>
+        <source>Trainer delay:</source>
+        <translation>訓練延遲：</translation>
+    </message>
+    <message>
+        <source>Extra time per training step: a slow model.</source>
+        <translation>每個訓練步驟額外花的時間：模擬很慢的模型。</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <source>Slow motion for every stage: 1 is full speed, 0.1 ten times slower.</source>
+        <translation>每個階段的慢動作：1 為全速，0.1 為慢十倍。</translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation>寬限時間：</translation>
+    </message>
+    <message>
+        <source>How long coord.join() waits for the threads after a stop before it names the ones still running (stop_grace_period_secs).</source>
+        <translation>停止後 coord.join() 要等執行緒多久，才列出仍在執行的執行緒（stop_grace_period_secs）。</translation>
+    </message>
+    <message>
+        <source>Hang watchdog:</source>
+        <translation>卡住監視器：</translation>
+    </message>
+    <message>
+        <source>After this long with no progress, the watchdog explains which thread waits on what.</source>
+        <translation>經過這麼久都沒有進展時，監視器會說明哪個執行緒在等什麼。</translation>
+    </message>
+    <message>
+        <source>Start the queue runners</source>
+        <translation>啟動佇列執行器（queue runners）</translation>
+    </message>
+    <message>
+        <source>Off reproduces the classic mistake of forgetting tf.train.start_queue_runners(): the first dequeue waits forever.</source>
+        <translation>關閉時重現忘記呼叫 tf.train.start_queue_runners() 的經典錯誤：第一次取出會永遠等下去。</translation>
+    </message>
+    <message>
+        <source>Stop after:</source>
+        <translation>停止時間：</translation>
+    </message>
+    <message>
+        <source>Request stop after this many seconds; 0 never.</source>
+        <translation>經過這麼多秒後請求停止；0 表示永不。</translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation>工作執行緒：</translation>
+    </message>
+    <message>
+        <source>How many worker threads loop while not coord.should_stop().</source>
+        <translation>有幾個工作執行緒在 coord.should_stop() 為假時迴圈。</translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation>每步時間：</translation>
+    </message>
+    <message>
+        <source>How long one worker step takes.</source>
+        <translation>工作執行緒每一步花的時間。</translation>
+    </message>
+    <message>
+        <source>Stop chance per step:</source>
+        <translation>每步停止機率：</translation>
+    </message>
+    <message>
+        <source>After each step a worker calls coord.request_stop() with this probability.</source>
+        <translation>每一步之後，工作執行緒以這個機率呼叫 coord.request_stop()。</translation>
     </message>
 </context>
 <context>

@@ -214,6 +214,33 @@ SyntheticRun::SyntheticRun(SyntheticOptions options)
     }
     m_full.queues = {names, examples};
 
+    // The shape of the pretend pipeline, as a run would declare it: lanes in pipeline order.
+    auto topology = std::make_shared<Topology>();
+    topology->queues = {TopologyQueue{names.name, QueueRole::Filenames, QStringLiteral("filename queue")},
+                        TopologyQueue{examples.name, QueueRole::Examples, QStringLiteral("example queue")}};
+    for (const ThreadInfo &t : std::as_const(m_full.threads)) {
+        TopologyThread n{t.name, t.role, CodeRole::None, t.name, {}, {}, {}};
+        switch (t.role) {
+        case ThreadRole::Producer:
+            n.code = CodeRole::InputProducer;
+            n.enqueuesInto = {names.name};
+            break;
+        case ThreadRole::Reader:
+            n.code = CodeRole::Reader;
+            n.dequeuesFrom = {names.name};
+            n.enqueuesInto = {examples.name};
+            break;
+        case ThreadRole::Trainer:
+            n.code = CodeRole::Trainer;
+            n.dequeuesFrom = {examples.name};
+            break;
+        default:
+            break;
+        }
+        topology->threads << n;
+    }
+    m_full.topology = topology;
+
     for (qint64 step = 1, t = 1'450'000; t <= end; ++step, t += 35'000 + uniform(rng, 0, 5000)) {
         MetricPoint m;
         m.step = step;
@@ -259,6 +286,7 @@ Snapshot SyntheticRun::at(qint64 tUs, qint64 cursor) const
         s.run = RunState::Stopping;
         s.error = m_full.error;
     }
+    s.topology = m_full.topology;
     for (int i = 0; i < m_full.threads.size(); ++i) {
         if (m_threadStartUs[i] > tUs)
             continue;

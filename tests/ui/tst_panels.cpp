@@ -105,18 +105,24 @@ private slots:
         QCOMPARE(stages[5].role, ThreadRole::Trainer);
         QCOMPARE(PipelineLayout::otherThreads(test::richSnapshot()).size(), 3); // main, watcher, evaluator
     }
-    void filenameQueueGoesFirstByName()
+    void filenameQueueGoesFirstByItsRole()
     {
         Snapshot s;
+        auto topology = std::make_shared<Topology>();
+        topology->queues = {TopologyQueue{QStringLiteral("q2"), QueueRole::Filenames, {}},
+                            TopologyQueue{QStringLiteral("q0"), QueueRole::Examples, {}}};
+        s.topology = topology;
         s.queues = {QueueInfo{}, QueueInfo{}, QueueInfo{}};
-        s.queues[0].name = QStringLiteral("example_queue");
-        s.queues[1].name = QStringLiteral("extra");
-        s.queues[2].name = QStringLiteral("filename_queue");
+        s.queues[0].name = QStringLiteral("q0"); // no name says what a queue is for
+        s.queues[1].name = QStringLiteral("q1");
+        s.queues[2].name = QStringLiteral("q2");
         QCOMPARE(PipelineLayout::orderedQueues(s), QList<int>({2, 0, 1}));
         const QList<PipelineStage> stages = PipelineLayout::stages(s); // no threads: files and queues only
         QCOMPARE(stages.size(), 4);
         QCOMPARE(stages[1].queue, 2);
         QCOMPARE(stages[3].queue, 1);
+        topology->readsFiles = false; // the workers demo: no files column
+        QCOMPARE(PipelineLayout::stages(s).size(), 3);
     }
     void thumbnailsBecomeImages_data()
     {

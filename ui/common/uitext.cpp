@@ -201,13 +201,10 @@ QString UiText::eventDetails(const Event &e)
     return parts.join(QStringLiteral(" · "));
 }
 
-QString UiText::shortThreadName(const QString &name)
+QString UiText::threadLabel(const Topology *topology, const QString &name)
 {
-    static const QString prefix = QStringLiteral("QueueRunnerThread-");
-    if (!name.startsWith(prefix))
-        return name;
-    const QString rest = name.mid(prefix.size());
-    return rest.mid(rest.lastIndexOf(QLatin1Char('/')) + 1);
+    const TopologyThread *t = topology ? topology->thread(name) : nullptr;
+    return t && !t->label.isEmpty() ? t->label : name;
 }
 
 } // namespace qs

@@ -27,7 +27,8 @@ public:
     // and the op path go, "QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/
     // random_shuffle_queue_enqueue_1" reads as "random_shuffle_queue_enqueue_1"; other names stay
     // as they are. Tooltips keep the full name.
-    static QString shortThreadName(const QString &name);
+    // The short label the run's topology gives a thread ("reader 1"), else its full name.
+    static QString threadLabel(const Topology *topology, const QString &name);
 
     // "DataLoss: corrupted record (file a.tfrecords, record 3, offset 120) in reader_1"
     static QString error(const Status &s);

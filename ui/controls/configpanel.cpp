@@ -1,5 +1,7 @@
 #include "controls/configpanel.h"
 
+#include "run/knobs.h"
+
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
@@ -31,11 +33,30 @@ ConfigPanel::ConfigPanel(QWidget *parent)
     retranslateUi();
 }
 
-QSpinBox *ConfigPanel::addSpin(QFormLayout *form, const char *name, int min, int max)
+namespace {
+
+// The knob behind a control: its range and unit are the table's (run/knobs.h).
+const Knob &knobNamed(const char *name)
 {
+    const Knob *k = findKnob(QString::fromLatin1(name));
+    Q_ASSERT_X(k, "ConfigPanel", name);
+    return *k;
+}
+
+QString suffixOf(const Knob &k)
+{
+    return *k.unit ? QStringLiteral(" ") + QLatin1String(k.unit) : QString();
+}
+
+} // namespace
+
+QSpinBox *ConfigPanel::addSpin(QFormLayout *form, const char *name)
+{
+    const Knob &k = knobNamed(name);
     auto *box = new QSpinBox;
     box->setObjectName(QLatin1String(name));
-    box->setRange(min, max);
+    box->setRange(k.zeroMeansOff ? 0 : int(k.min), int(std::min<double>(k.max, kIntMax)));
+    box->setSuffix(suffixOf(k));
     box->setAccelerated(true);
     form->addRow(QStringLiteral("-"), box);
     connect(box, &QSpinBox::valueChanged, this, &ConfigPanel::edited);
@@ -51,13 +72,17 @@ QCheckBox *ConfigPanel::addCheck(QFormLayout *form, const char *name)
     return box;
 }
 
-QDoubleSpinBox *ConfigPanel::addDouble(QFormLayout *form, const char *name, double min, double max,
-                                       int decimals)
+QDoubleSpinBox *ConfigPanel::addDouble(QFormLayout *form, const char *name, int decimals)
 {
+    const Knob &k = knobNamed(name);
     auto *box = new QDoubleSpinBox;
     box->setObjectName(QLatin1String(name));
     box->setDecimals(decimals);
-    box->setRange(min, max);
+    if (k.type == KnobType::Seed)
+        box->setRange(0, double(PipelineConfig::kMaxSeed));
+    else
+        box->setRange(k.min, k.max);
+    box->setSuffix(suffixOf(k));
     form->addRow(QStringLiteral("-"), box);
     connect(box, &QDoubleSpinBox::valueChanged, this, &ConfigPanel::edited);
     return box;
@@ -66,7 +91,7 @@ QDoubleSpinBox *ConfigPanel::addDouble(QFormLayout *form, const char *name, doub
 // Seeds go up to 2^53 - 1, past QSpinBox's int; a double holds them exactly.
 QDoubleSpinBox *ConfigPanel::addSeed(QFormLayout *form, const char *name)
 {
-    QDoubleSpinBox *box = addDouble(form, name, 0, double(PipelineConfig::kMaxSeed), 0);
+    QDoubleSpinBox *box = addDouble(form, name, 0);
     box->setSingleStep(1);
     return box;
 }
@@ -87,11 +112,11 @@ void ConfigPanel::buildForms()
     };
 
     QFormLayout *input = group("inputGroup");
-    m_epochs = addSpin(input, "num_epochs", 0, kIntMax);
+    m_epochs = addSpin(input, "num_epochs");
     m_shuffleFiles = addCheck(input, "shuffle_files");
     m_fileSeed = addSeed(input, "file_seed");
-    m_filenameCapacity = addSpin(input, "filename_capacity", 1, kIntMax);
-    m_readers = addSpin(input, "reader_threads", 1, 256);
+    m_filenameCapacity = addSpin(input, "filename_capacity");
+    m_readers = addSpin(input, "reader_threads");
     m_skipCorrupt = addCheck(input, "skip_corrupt");
 
     QFormLayout *batching = group("batchingGroup");
@@ -101,39 +126,34 @@ void ConfigPanel::buildForms()
     batching->addRow(QStringLiteral("-"), m_feed);
     connect(m_feed, &QComboBox::currentIndexChanged, this, &ConfigPanel::edited);
     m_shuffleQueue = addCheck(batching, "use_shuffle_queue");
-    m_exampleCapacity = addSpin(batching, "example_capacity", 1, kIntMax);
-    m_minAfterDequeue = addSpin(batching, "min_after_dequeue", 0, kIntMax);
-    m_batchSize = addSpin(batching, "batch_size", 1, kIntMax);
+    m_exampleCapacity = addSpin(batching, "example_capacity");
+    m_minAfterDequeue = addSpin(batching, "min_after_dequeue");
+    m_batchSize = addSpin(batching, "batch_size");
     m_smallerFinal = addCheck(batching, "allow_smaller_final_batch");
     m_shuffleSeed = addSeed(batching, "shuffle_seed");
 
     QFormLayout *model = group("modelGroup");
-    m_imageWidth = addSpin(model, "image_width", 2, PipelineConfig::kMaxImageSide);
-    m_imageHeight = addSpin(model, "image_height", 2, PipelineConfig::kMaxImageSide);
-    m_hidden = addSpin(model, "hidden", 2, 4096);
-    m_maxSteps = addSpin(model, "max_steps", 0, kIntMax);
-    m_evalEvery = addSpin(model, "eval_every", 0, kIntMax);
+    m_imageWidth = addSpin(model, "image_width");
+    m_imageHeight = addSpin(model, "image_height");
+    m_hidden = addSpin(model, "hidden");
+    m_maxSteps = addSpin(model, "max_steps");
+    m_evalEvery = addSpin(model, "eval_every");
 
     QFormLayout *slow = group("slowMotionGroup");
-    m_readerDelay = addSpin(slow, "reader_delay_ms", 0, 60000);
-    m_decodeDelay = addSpin(slow, "decode_delay_ms", 0, 60000);
-    m_trainerDelay = addSpin(slow, "trainer_delay_ms", 0, 60000);
+    m_readerDelay = addSpin(slow, "reader_delay_ms");
+    m_decodeDelay = addSpin(slow, "decode_delay_ms");
+    m_trainerDelay = addSpin(slow, "trainer_delay_ms");
 
     QFormLayout *stopping = group("stoppingGroup");
-    m_grace = addDouble(stopping, "grace_period_s", 0, 3600, 1);
-    m_hang = addDouble(stopping, "hang_s", 0.1, 3600, 1);
+    m_grace = addDouble(stopping, "grace_period_s", 1);
+    m_hang = addDouble(stopping, "hang_s", 1);
     m_startRunners = addCheck(stopping, "start_queue_runners");
 
     QFormLayout *workers = group("workersGroup");
-    m_workers = addSpin(workers, "workers", 1, 64);
-    m_workerStep = addSpin(workers, "worker_step_ms", 0, 60000);
-    m_stopProbability = addDouble(workers, "stop_probability", 0, 1, 3);
+    m_workers = addSpin(workers, "workers");
+    m_workerStep = addSpin(workers, "worker_step_ms");
+    m_stopProbability = addDouble(workers, "stop_probability", 3);
     m_stopProbability->setSingleStep(0.01);
-
-    for (QSpinBox *ms : {m_readerDelay, m_decodeDelay, m_trainerDelay, m_workerStep})
-        ms->setSuffix(QStringLiteral(" ms"));
-    for (QDoubleSpinBox *s : {m_grace, m_hang})
-        s->setSuffix(QStringLiteral(" s"));
 
     m_problemLabel = new QLabel;
     m_problemLabel->setObjectName(QStringLiteral("configProblem"));

@@ -31,7 +31,7 @@ public:
     void setDefaults(const RunConfig &defaults) { m_defaults = defaults; } // what Reset restores
     RunConfig defaults() const { return m_defaults; }
     void setInputFiles(const QStringList &files); // becomes config().pipeline.files
-    void setMode(RunMode mode); // Workers shows the workers knobs only
+    void setMode(RunMode mode);                   // Workers shows the workers knobs only
     RunMode mode() const { return m_mode; }
 
     bool isValid() const { return m_problem.isEmpty(); }
@@ -55,9 +55,9 @@ protected:
 
 private:
     void buildForms();
-    QSpinBox *addSpin(QFormLayout *form, const char *name, int min, int max);
+    QSpinBox *addSpin(QFormLayout *form, const char *name);
     QCheckBox *addCheck(QFormLayout *form, const char *name);
-    QDoubleSpinBox *addDouble(QFormLayout *form, const char *name, double min, double max, int decimals);
+    QDoubleSpinBox *addDouble(QFormLayout *form, const char *name, int decimals);
     QDoubleSpinBox *addSeed(QFormLayout *form, const char *name);
     void edited();
     void revalidate();

@@ -259,15 +259,16 @@ void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t
         QFont bold = font();
         bold.setBold(true);
         p.setFont(bold);
-        p.drawText(
-            QRect(inner.left(), inner.center().y() - fh, inner.width(), fh), Qt::AlignCenter,
-            QFontMetrics(bold).elidedText(UiText::shortThreadName(t.name), Qt::ElideMiddle, inner.width()));
+        p.drawText(QRect(inner.left(), inner.center().y() - fh, inner.width(), fh), Qt::AlignCenter,
+                   QFontMetrics(bold).elidedText(UiText::threadLabel(m_snap.topology.get(), t.name),
+                                                 Qt::ElideMiddle, inner.width()));
         p.setFont(font());
         p.drawText(QRect(inner.left(), inner.center().y(), inner.width(), fh), Qt::AlignCenter,
                    fontMetrics().elidedText(line2, Qt::ElideRight, inner.width()));
     } else if (r.height() >= fh - 2) {
         p.drawText(inner, Qt::AlignCenter,
-                   fontMetrics().elidedText(UiText::shortThreadName(t.name) + QStringLiteral(": ") + line2,
+                   fontMetrics().elidedText(UiText::threadLabel(m_snap.topology.get(), t.name) +
+                                                QStringLiteral(": ") + line2,
                                             Qt::ElideRight, inner.width()));
     }
     QString tip = QStringLiteral("<b>%1</b> (%2)<br>%3 — %4")

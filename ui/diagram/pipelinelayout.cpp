@@ -4,20 +4,17 @@
 
 namespace qs {
 
-bool PipelineLayout::looksLikeFilenameQueue(const QString &name)
-{
-    return name.contains(QLatin1String("filename"), Qt::CaseInsensitive) ||
-           name.contains(QLatin1String("input_producer"), Qt::CaseInsensitive);
-}
-
 QList<int> PipelineLayout::orderedQueues(const Snapshot &snap)
 {
+    auto isFilenames = [&](int i) {
+        const TopologyQueue *q = snap.topology ? snap.topology->queue(snap.queues[i].name) : nullptr;
+        return q && q->role == QueueRole::Filenames;
+    };
     QList<int> order;
     for (int i = 0; i < snap.queues.size(); ++i)
         order.append(i);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return looksLikeFilenameQueue(snap.queues[a].name) && !looksLikeFilenameQueue(snap.queues[b].name);
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return isFilenames(a) && !isFilenames(b); });
     return order;
 }
 
@@ -43,7 +40,9 @@ QList<PipelineStage> PipelineLayout::stages(const Snapshot &snap)
     };
     auto queue = [](int q) { return PipelineStage{PipelineStage::Kind::Queue, ThreadRole::Worker, {}, q}; };
 
-    QList<PipelineStage> stages{PipelineStage{}};
+    QList<PipelineStage> stages;
+    if (!snap.topology || snap.topology->readsFiles)
+        stages.append(PipelineStage{});
     const QList<int> queues = orderedQueues(snap);
     stages.append(group(ThreadRole::Producer));
     if (!queues.isEmpty())

@@ -15,17 +15,16 @@ struct PipelineStage {
     int queue = -1;                       // index into Snapshot::queues
 };
 
-// Decides the diagram's columns from what a snapshot holds, TensorFlow's shape when it is there:
-// files -> producers -> filename queue -> readers -> example queue(s) -> trainers. Queues are
-// taken in snapshot order except that one named like a filename queue ("filename",
-// "input_producer") goes first. Empty thread groups are left out; threads of other roles
-// (watcher, worker, main) are listed apart by otherThreads().
+// Decides the diagram's columns from the snapshot's topology (the run's own account of its
+// shape, never the names): files (when the run reads any) -> producers -> the filename queue ->
+// readers -> the example queue (and any other queue) -> trainers. Empty thread groups are left
+// out; threads of other roles (watcher, worker, main) are listed apart by otherThreads().
+// Without a topology the queues keep their snapshot order.
 class PipelineLayout {
 public:
     static QList<PipelineStage> stages(const Snapshot &snap);
     static QList<int> otherThreads(const Snapshot &snap);
-    static QList<int> orderedQueues(const Snapshot &snap);
-    static bool looksLikeFilenameQueue(const QString &name);
+    static QList<int> orderedQueues(const Snapshot &snap); // the filename queue first
 };
 
 } // namespace qs

@@ -2,6 +2,7 @@
 
 #include "example/featurespec.h"
 #include "observe/threadstate.h"
+#include "observe/topology.h"
 #include "run/runconfig.h"
 
 #include <QList>
@@ -76,6 +77,8 @@ CodeLine codeLineFor(ThreadRole role, ThreadState state, Activity activity);
 
 // Whether a thread plays a part of the TensorFlow program: QueueScope's own helpers (the hang
 // watchdog, a scenario's stuck worker outside the workers demo) have no line.
-bool hasTfCounterpart(const QString &threadName, ThreadRole role);
+// Whether a thread stands for a part of the TF program (its topology CodeRole is not None;
+// without a topology every thread does).
+bool hasTfCounterpart(const Topology *topology, const QString &threadName);
 
 } // namespace qs

@@ -67,11 +67,10 @@ CodeLine codeLineFor(ThreadRole role, ThreadState state, Activity activity)
     return CodeLine::None;
 }
 
-bool hasTfCounterpart(const QString &threadName, ThreadRole role)
+bool hasTfCounterpart(const Topology *topology, const QString &threadName)
 {
-    if (role == ThreadRole::Watcher)
-        return threadName.endsWith(QLatin1String("close_on_stop"));
-    return threadName != QLatin1String("stuck-worker");
+    const TopologyThread *t = topology ? topology->thread(threadName) : nullptr;
+    return !topology || (t && t->code != CodeRole::None);
 }
 
 } // namespace qs

@@ -125,7 +125,7 @@ QList<TfCodeView::LineMark> TfCodeView::computeMarks(const TfProgram &program, c
 {
     std::map<int, LineMark> byLine;
     for (const ThreadInfo &t : snap.threads) {
-        if (!hasTfCounterpart(t.name, t.role))
+        if (!hasTfCounterpart(snap.topology.get(), t.name))
             continue;
         const int line = program.lineOf(codeLineFor(t.role, t.state, t.activity));
         if (line < 0)
@@ -133,6 +133,7 @@ QList<TfCodeView::LineMark> TfCodeView::computeMarks(const TfProgram &program, c
         LineMark &m = byLine[line];
         m.line = line;
         m.threads << t.name;
+        m.labels << UiText::threadLabel(snap.topology.get(), t.name);
         m.states << t.state;
     }
     QList<LineMark> marks;
@@ -217,8 +218,9 @@ QList<TfCodeView::Tag> TfCodeView::tags() const
             auto same =
                 std::find_if(line.begin(), line.end(), [&](const Tag &t) { return t.state == m.states[i]; });
             if (same == line.end())
-                same = line.insert(line.end(), Tag{QRectF(), {}, QString(), m.states[i]});
+                same = line.insert(line.end(), Tag{QRectF(), {}, {}, QString(), m.states[i]});
             same->threads << m.threads[i];
+            same->labels << m.labels.value(i, m.threads[i]);
         }
         const qreal textEnd =
             r.left() + document()->documentMargin() + block.layout()->lineAt(0).naturalTextWidth() + 3 * pad;
@@ -229,10 +231,7 @@ QList<TfCodeView::Tag> TfCodeView::tags() const
             return total;
         };
         for (Tag &t : line) {
-            QStringList names;
-            for (const QString &n : std::as_const(t.threads))
-                names << UiText::shortThreadName(n);
-            t.label = groupLabel(names);
+            t.label = groupLabel(t.labels);
         }
         // The names go after the line's text. In a panel too narrow for that they shrink to a
         // compact badge at the right end ("×2", "train…"), covering as little code as can be;

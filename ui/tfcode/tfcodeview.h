@@ -23,6 +23,7 @@ public:
         int line = -1; // 0-based
         QStringList threads;
         QList<ThreadState> states; // parallel to threads
+        QStringList labels;        // the topology's short labels, parallel to threads
         friend bool operator==(const LineMark &, const LineMark &) = default;
     };
 
@@ -59,6 +60,7 @@ private:
     struct Tag {
         QRectF rect;         // viewport coordinates
         QStringList threads; // full names, all in `state`
+        QStringList labels;  // their short labels
         QString label;       // groupLabel of their short names
         ThreadState state;
     };

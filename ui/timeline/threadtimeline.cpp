@@ -75,7 +75,7 @@ int ThreadTimeline::labelWidth() const
     const QFontMetrics fm(bold);
     int w = fm.horizontalAdvance(QStringLiteral("trainer_00"));
     for (const ThreadInfo &t : m_threads)
-        w = std::max(w, fm.horizontalAdvance(UiText::shortThreadName(t.name)));
+        w = std::max(w, fm.horizontalAdvance(UiText::threadLabel(m_topology.get(), t.name)));
     return std::min(w + 28, fm.averageCharWidth() * 30);
 }
 
@@ -102,6 +102,12 @@ void ThreadTimeline::setSnapshot(const Snapshot &snap)
         clear(); // a new run restarted the sequence
     const bool lanesChanged = snap.threads.size() != m_threads.size();
     m_threads = snap.threads;
+    m_topology = snap.topology;
+    if (m_topology) { // lanes in pipeline order, the order the run declared
+        std::stable_sort(m_threads.begin(), m_threads.end(), [&](const ThreadInfo &a, const ThreadInfo &b) {
+            return m_topology->laneOrder(a.name) < m_topology->laneOrder(b.name);
+        });
+    }
     m_nowUs = snap.tUs;
     m_spans.clear();
     m_laneOf.clear();
@@ -250,7 +256,8 @@ void ThreadTimeline::paintLane(QPainter &p, int lane)
     p.setPen(palette().text().color());
     const QRect label(6, top, m_axis.x0 - 20, h);
     p.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
-               fontMetrics().elidedText(UiText::shortThreadName(t.name), Qt::ElideMiddle, label.width()));
+               fontMetrics().elidedText(UiText::threadLabel(m_topology.get(), t.name), Qt::ElideMiddle,
+                                        label.width()));
     p.setFont(font());
     StatePalette::fill(&p, QRectF(m_axis.x0 - 12, top + h / 2.0 - 4, 8, 8), t.state);
 

@@ -66,6 +66,7 @@ private:
     void paintLane(QPainter &p, int lane);
     QString tooltipAt(const QPoint &pos) const;
 
+    TopologyPtr m_topology;
     QList<ThreadInfo> m_threads;
     QList<QList<StateSpan>> m_spans; // per lane, with the open span
     QList<Event> m_events;           // marker events only, by time, bounded

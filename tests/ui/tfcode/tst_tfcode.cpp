@@ -355,30 +355,37 @@ private slots:
         QVERIFY2(program.lines[at].contains(line), qPrintable(program.lines[at]));
     }
 
+    // What a thread stands for comes from the topology, whatever its name says.
     void threadsWithoutCounterpart_data()
     {
         QTest::addColumn<QString>("name");
-        QTest::addColumn<ThreadRole>("role");
         QTest::addColumn<bool>("shown");
-        QTest::addColumn<QString>("shortName");
-        QTest::addRow("close_on_stop") << "QueueRunnerThread-input_producer-close_on_stop"
-                                       << ThreadRole::Watcher << true << "input_producer-close_on_stop";
-        QTest::addRow("watchdog") << "watchdog" << ThreadRole::Watcher << false << "watchdog";
-        QTest::addRow("reader") << "QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
-                                   "random_shuffle_queue_enqueue_1"
-                                << ThreadRole::Reader << true << "random_shuffle_queue_enqueue_1";
-        QTest::addRow("trainer") << "trainer" << ThreadRole::Trainer << true << "trainer";
-        QTest::addRow("stuck worker") << "stuck-worker" << ThreadRole::Worker << false << "stuck-worker";
-        QTest::addRow("demo worker") << "worker-3" << ThreadRole::Worker << true << "worker-3";
+        QTest::addColumn<QString>("label");
+        QTest::addRow("watcher") << "t1" << true << "close_on_stop";
+        QTest::addRow("watchdog named like a runner")
+            << "QueueRunnerThread-x-close_on_stop" << false << "watchdog";
+        QTest::addRow("reader") << "t3" << true << "reader 1";
+        QTest::addRow("not in the topology") << "trainer" << false << "trainer";
     }
     void threadsWithoutCounterpart()
     {
         QFETCH(QString, name);
-        QFETCH(ThreadRole, role);
         QFETCH(bool, shown);
-        QFETCH(QString, shortName);
-        QCOMPARE(hasTfCounterpart(name, role), shown);
-        QCOMPARE(UiText::shortThreadName(name), shortName);
+        QFETCH(QString, label);
+        Topology topology;
+        topology.threads = {
+            TopologyThread{"t1", ThreadRole::Watcher, CodeRole::CloseOnStop, "close_on_stop", {}, {}, "q"},
+            TopologyThread{"QueueRunnerThread-x-close_on_stop",
+                           ThreadRole::Watcher,
+                           CodeRole::None,
+                           "watchdog",
+                           {},
+                           {},
+                           {}},
+            TopologyThread{"t3", ThreadRole::Reader, CodeRole::Reader, "reader 1", {"q"}, {}, {}}};
+        QCOMPARE(hasTfCounterpart(&topology, name), shown);
+        QCOMPARE(UiText::threadLabel(&topology, name), label);
+        QVERIFY(hasTfCounterpart(nullptr, name)); // no topology: nothing is left out
     }
 
     void variants()

@@ -19,6 +19,13 @@ ThreadInfo thread(const QString &name, ThreadRole role, ThreadState state, Activ
     return t;
 }
 
+QString labelOf(int i)
+{
+    const char *labels[] = {"input producer", "close_on_stop", "reader 0", "reader 1", "reader 2",
+                            "reader 3",       "close_on_stop", "watchdog", "trainer"};
+    return QString::fromLatin1(labels[i]);
+}
+
 // A moment of a real-looking run: names as the Pipeline gives them.
 Snapshot busyRun()
 {
@@ -45,6 +52,15 @@ Snapshot busyRun()
         thread("watchdog", ThreadRole::Watcher, ThreadState::Waiting),
         thread("trainer", ThreadRole::Trainer, ThreadState::Running, Activity::Training),
     };
+    // The run's own account of what each thread is (the watchdog has no line in the program).
+    const CodeRole codes[] = {CodeRole::InputProducer, CodeRole::CloseOnStop, CodeRole::Reader,
+                              CodeRole::Reader,        CodeRole::Reader,      CodeRole::Reader,
+                              CodeRole::CloseOnStop,   CodeRole::None,        CodeRole::Trainer};
+    auto topology = std::make_shared<Topology>();
+    for (int i = 0; i < s.threads.size(); ++i)
+        topology->threads << TopologyThread{
+            s.threads[i].name, s.threads[i].role, codes[i], labelOf(i), {}, {}, {}};
+    s.topology = topology;
     return s;
 }
 
@@ -92,25 +108,33 @@ private slots:
         QList<TfCodeView::LineMark> expected{
             {producer,
              {"QueueRunnerThread-input_producer-input_producer/input_producer_EnqueueMany"},
-             {ThreadState::BlockedFull}},
+             {ThreadState::BlockedFull},
+             {}},
             {read,
              {"QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
               "random_shuffle_queue_enqueue"},
-             {ThreadState::Running}},
+             {ThreadState::Running},
+             {}},
             {enqueue,
              {"QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
               "random_shuffle_queue_enqueue_1",
               "QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/"
               "random_shuffle_queue_enqueue_2"},
-             {ThreadState::BlockedFull, ThreadState::BlockedFull}},
+             {ThreadState::BlockedFull, ThreadState::BlockedFull},
+             {}},
             {wait,
              {"QueueRunnerThread-input_producer-close_on_stop",
               "QueueRunnerThread-shuffle_batch/random_shuffle_queue-close_on_stop"},
-             {ThreadState::Waiting, ThreadState::Waiting}},
-            {train, {"trainer"}, {ThreadState::Running}},
+             {ThreadState::Waiting, ThreadState::Waiting},
+             {}},
+            {train, {"trainer"}, {ThreadState::Running}, {}},
         };
         std::sort(expected.begin(), expected.end(),
                   [](const auto &a, const auto &b) { return a.line < b.line; });
+        const Snapshot snap = busyRun();
+        for (TfCodeView::LineMark &m : expected)
+            for (const QString &name : std::as_const(m.threads))
+                m.labels << snap.topology->thread(name)->label;
         QCOMPARE(view.marks(), expected);
         QCOMPARE(view.threadsAt(train), QStringList{"trainer"});
         QVERIFY(view.threadsAt(0).isEmpty()); // the watchdog and the stopped reader have no line
@@ -167,7 +191,7 @@ private slots:
         int marked = 0;
         for (const ThreadInfo &t : snap.threads) {
             const int line = view.program().lineOf(codeLineFor(t.role, t.state, t.activity));
-            const bool expected = line >= 0 && hasTfCounterpart(t.name, t.role);
+            const bool expected = line >= 0 && hasTfCounterpart(snap.topology.get(), t.name);
             int found = 0;
             for (const TfCodeView::LineMark &m : view.marks()) {
                 if (m.threads.contains(t.name)) {
