@@ -135,6 +135,15 @@ MappedFile::~MappedFile()
     s.used.store(false, std::memory_order_release);
 }
 
+void MappedFile::release(qint64 from, qint64 to) const
+{
+    const qint64 page = qint64(g_pageSize);
+    from = (from + page - 1) & ~(page - 1);
+    to &= ~(page - 1);
+    if (to > from)
+        ::madvise(const_cast<char *>(m_data) + from, size_t(to - from), MADV_DONTNEED);
+}
+
 bool MappedFile::damaged() const
 {
     return g_slots[m_slot].damaged.load(std::memory_order_acquire);

@@ -39,6 +39,9 @@ public:
 
     const char *data() const { return m_data; }
     qint64 size() const { return m_size; }
+    // Drops the whole pages of [from, to) from the mapping (MADV_DONTNEED): the page cache keeps
+    // the bytes and a view there faults them back in, so the reader bounds its RSS this way.
+    void release(qint64 from, qint64 to) const;
     // True once a page of this mapping faulted (the file was cut): bytes read since may be zeros.
     bool damaged() const;
 

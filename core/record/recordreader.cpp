@@ -23,6 +23,10 @@ constexpr qint64 kGrowStep = 1 << 20;
 // Payloads from this size on are read straight into the record when they are not buffered yet,
 // which saves a copy; below it, batching many records per read() wins.
 constexpr qint64 kDirectBytes = 64 * 1024;
+// Mapped files: the pages are dropped from the mapping this far behind the reader, which keeps
+// a scan's RSS near 2 windows instead of the file's size, for about 5% of its speed. (Making the
+// page tables ahead with MADV_POPULATE_READ was measured too: 15-25% slower than faulting.)
+constexpr qint64 kWindowBytes = 4 << 20;
 
 inline bool crcMatches(const char *data, size_t n, const char *stored)
 {
@@ -336,6 +340,7 @@ bool RecordReader::remapIfGrown()
     if (!bigger)
         return false;
     m_map = std::move(bigger);
+    m_released = m_offset;
     return true;
 }
 
@@ -391,6 +396,10 @@ Status RecordReader::readMapped(RecordView *view, QByteArray *copy, bool *resync
                                               .arg(std::max<qint64>(after, 0))));
     }
 
+    if (start - m_released >= 2 * kWindowBytes) {
+        m_map->release(m_released, start - kWindowBytes);
+        m_released = start - kWindowBytes;
+    }
     const char *payload = at + kHeaderBytes;
     const size_t n = size_t(length);
     if (copy)

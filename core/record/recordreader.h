@@ -104,6 +104,7 @@ private:
     std::shared_ptr<MappedFile> m_map;    // the mapped path
     int m_fd = -1;                        // the mapped file, for fstat and mapping it again
     qint64 m_openedSize = 0;              // its size when opened
+    qint64 m_released = 0;                // pages below here are dropped from the mapping
     RecordReaderOptions m_options;
     QString m_path;
     Compression m_compression;
