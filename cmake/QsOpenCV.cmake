@@ -1,6 +1,10 @@
 # OpenCV: Debian's split libopencv-*-dev packages ship headers and libraries but no
 # OpenCVConfig.cmake (only the 673 MB libopencv-dev does). Use the config when it is there,
 # otherwise make the same imported targets from the headers and libraries we find.
+# opencv_imgcodecs is found for tests that write fixtures with cv::imencode only: core, the CLI
+# and the GUI decode with core/example's own codecs and load imgcodecs with dlopen() for BMP,
+# GIF and TIFF (opencvcodec.cpp), so that a program start does not load the ~130 libraries
+# imgcodecs pulls in.
 set(_qs_cv_modules core imgproc imgcodecs ml)
 find_package(OpenCV 4 QUIET COMPONENTS ${_qs_cv_modules})
 if(OpenCV_FOUND)

@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "example/exampleparser.h"
+#include "example/imagecodecs.h"
 #include "example/sampledecoder.h"
 #include "example/specdetector.h"
 #include "example/specoverrides.h"
@@ -15,8 +16,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
-#include <opencv2/imgcodecs.hpp>
 
 #include <vector>
 
@@ -103,7 +102,7 @@ Status writeThumb(const FileReport &report, const cv::Mat &image, qint64 record,
     const QString path = QDir(dir).filePath(name);
     bool ok = false;
     try {
-        ok = cv::imwrite(path.toStdString(), image);
+        ok = writeImageFile(path, image);
     } catch (const cv::Exception &e) {
         return Status(ErrorKind::Internal,
                       QStringLiteral("cannot write %1: %2").arg(path, QString::fromStdString(e.msg)));
@@ -131,7 +130,7 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
 
     ExampleParser parser;
     std::vector<ParsedExample> samples;
-    QByteArray record;
+    RecordView record; // verified in place, not copied
     bool parseFailed = false;
     for (;;) {
         const qint64 index = reader.recordIndex();
@@ -146,7 +145,7 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
         ++report.records;
         if (parseFailed)
             continue; // keep counting and verifying; the payload error is already reported
-        Result<ParsedExample> parsed = parser.parse(record, Location{path, index, offset});
+        Result<ParsedExample> parsed = parser.parse(record.bytes(), Location{path, index, offset});
         if (!parsed) {
             report.error = parsed.status();
             parseFailed = true;

@@ -7,6 +7,7 @@
 #include "demo/datasetwriter.h"
 #include "demo/demorandom.h"
 #include "example/featurespec.h"
+#include "example/imagecodecs.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -16,7 +17,6 @@
 #include <QJsonArray>
 
 #include <opencv2/core/utils/logger.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -93,10 +93,14 @@ Result<cv::Mat> readImage(const QString &path)
                                        .arg(dims->height)
                                        .arg(kMaxImagePixels));
     }
+    // Our own decoders for JPEG, PNG and WebP; OpenCV's (loaded on demand) for the rest.
+    DecodeRequest colour;
+    colour.channels = 3;
+    QString why;
     cv::Mat image;
     try {
-        const cv::Mat buffer(1, int(bytes.size()), CV_8U, const_cast<char *>(bytes.constData()));
-        image = cv::imdecode(buffer, cv::IMREAD_COLOR);
+        image = format == ImageFormat::Unknown ? decodeWithOpenCv(bytes, colour, &why)
+                                               : decodeAny(bytes, format, colour, &why);
     } catch (const cv::Exception &e) {
         return invalidArgument(
             QStringLiteral("OpenCV cannot decode it: %1").arg(QString::fromStdString(e.msg)));

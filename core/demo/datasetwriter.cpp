@@ -1,10 +1,10 @@
 #include "demo/datasetwriter.h"
 
 #include "example/examplebuilder.h"
+#include "example/imagecodecs.h"
 #include "record/recordwriter.h"
 #include "record/shardedwriter.h"
 
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace qs {
@@ -49,22 +49,19 @@ QByteArray rawRgbBytes(const cv::Mat &bgr)
 Result<QByteArray> encodedBytes(const cv::Mat &bgr, const DatasetItem &item, const DatasetWriterOptions &o)
 {
     const bool jpeg = o.format == ImageFormat::Jpeg;
-    std::vector<uchar> buffer;
-    std::vector<int> params;
-    if (jpeg)
-        params = {cv::IMWRITE_JPEG_QUALITY, o.jpegQuality};
-    bool ok = false;
+    QByteArray encoded;
     try {
-        ok = cv::imencode(jpeg ? ".jpg" : ".png", bgr, buffer, params);
+        encoded = jpeg ? encodeJpeg(bgr, o.jpegQuality) : encodePng(bgr);
     } catch (const cv::Exception &e) {
         return internalError(
             QStringLiteral("cannot encode %1 as %2: %3")
                 .arg(itemName(item), imageFormatName(o.format), QString::fromStdString(e.msg)));
     }
+    const bool ok = !encoded.isEmpty();
     if (!ok)
         return internalError(
             QStringLiteral("cannot encode %1 as %2").arg(itemName(item), imageFormatName(o.format)));
-    return QByteArray(reinterpret_cast<const char *>(buffer.data()), qsizetype(buffer.size()));
+    return encoded;
 }
 
 } // namespace

@@ -1,11 +1,11 @@
 #include "example/sampledecoder.h"
 
+#include "example/imagecodecs.h"
 #include "example/imageformat.h"
 
 #include <QtEndian>
 
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -196,7 +196,8 @@ Result<cv::Mat> decodeFloats(const std::vector<float> &values, const ParsedExamp
     return toBgr(scaled(*shape, spec.range, spec.key, where, [&](qint64 i) { return values[size_t(i)]; }));
 }
 
-Result<cv::Mat> decodeEncoded(const QByteArray &bytes, const ImageSpec &spec, const Location &where)
+Result<cv::Mat> decodeEncoded(const QByteArray &bytes, const ImageSpec &spec, const DecodeOptions &options,
+                              const Location &where)
 {
     const ImageFormat format = sniffImageFormat(bytes);
     if (format == ImageFormat::Unknown)
@@ -232,29 +233,24 @@ Result<cv::Mat> decodeEncoded(const QByteArray &bytes, const ImageSpec &spec, co
     if (bytes.size() > std::numeric_limits<int>::max())
         return failure(where, QStringLiteral("the %1 in '%2' is too large to decode").arg(name, spec.key));
 
-    int flags = cv::IMREAD_UNCHANGED;
-    if (spec.channels == 1)
-        flags = cv::IMREAD_GRAYSCALE | cv::IMREAD_IGNORE_ORIENTATION;
-    else if (spec.channels == 3)
-        flags = cv::IMREAD_COLOR | cv::IMREAD_IGNORE_ORIENTATION;
-    const cv::Mat buffer(1, int(bytes.size()), CV_8U, const_cast<char *>(bytes.constData()));
+    DecodeRequest request;
+    request.channels = spec.channels == 1 || spec.channels == 3 ? spec.channels : 0;
+    request.minWidth = options.minWidth;
+    request.minHeight = options.minHeight;
+    request.scaledJpeg = options.scaledJpeg;
+    QString why;
     cv::Mat image;
     try {
-        image = cv::imdecode(buffer, flags);
+        image = decodeAny(bytes, format, request, &why);
     } catch (const cv::Exception &e) {
+        why = QString::fromStdString(e.msg);
+        image.release();
+    }
+    if (image.empty()) {
         return failure(where, QStringLiteral("could not decode the %1 in '%2' (%3 bytes): %4")
                                   .arg(name, spec.key)
                                   .arg(bytes.size())
-                                  .arg(QString::fromStdString(e.msg)));
-    }
-    if (image.empty()) {
-        const QString hint = format == ImageFormat::Gif
-                                 ? QStringLiteral("; this OpenCV build may not read GIF")
-                                 : QStringLiteral("; the data is corrupt or cut short");
-        return failure(where, QStringLiteral("could not decode the %1 in '%2' (%3 bytes)%4")
-                                  .arg(name, spec.key)
-                                  .arg(bytes.size())
-                                  .arg(hint));
+                                  .arg(why));
     }
 
     if (image.depth() == CV_16U)
@@ -272,7 +268,8 @@ Result<cv::Mat> decodeEncoded(const QByteArray &bytes, const ImageSpec &spec, co
 
 } // namespace
 
-Result<cv::Mat> decodeImage(const ParsedExample &example, const ImageSpec &spec, const Location &where)
+Result<cv::Mat> decodeImage(const ParsedExample &example, const ImageSpec &spec, const Location &where,
+                            const DecodeOptions &options)
 {
     const Feature *f = example.find(spec.key);
     if (!f)
@@ -289,7 +286,7 @@ Result<cv::Mat> decodeImage(const ParsedExample &example, const ImageSpec &spec,
                                        describe(*f)));
     switch (spec.encoding) {
     case ImageEncoding::Encoded:
-        return decodeEncoded(f->bytes.front(), spec, where);
+        return decodeEncoded(f->bytes.front(), spec, options, where);
     case ImageEncoding::Raw:
         return decodeRaw(f->bytes.front(), example, spec, where);
     case ImageEncoding::FloatPixels:
@@ -344,12 +341,13 @@ Result<int> decodeLabel(const ParsedExample &example, const LabelSpec &spec, con
     return int(label);
 }
 
-Result<DecodedSample> decode(const ParsedExample &example, const FeatureSpec &spec, const Location &where)
+Result<DecodedSample> decode(const ParsedExample &example, const FeatureSpec &spec, const Location &where,
+                             const DecodeOptions &options)
 {
     if (!spec.image)
         return Status(ErrorKind::FailedPrecondition, QStringLiteral("the feature spec has no image"), where);
     DecodedSample out;
-    Result<cv::Mat> image = decodeImage(example, *spec.image, where);
+    Result<cv::Mat> image = decodeImage(example, *spec.image, where, options);
     if (!image)
         return image.status();
     out.image = std::move(*image);

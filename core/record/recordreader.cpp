@@ -2,11 +2,17 @@
 
 #include "record/bytesource.h"
 #include "record/crc32c.h"
+#include "record/mappedfile.h"
 
+#include <QFile>
 #include <QtEndian>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace qs {
 
@@ -17,16 +23,71 @@ constexpr qint64 kGrowStep = 1 << 20;
 // Payloads from this size on are read straight into the record when they are not buffered yet,
 // which saves a copy; below it, batching many records per read() wins.
 constexpr qint64 kDirectBytes = 64 * 1024;
+// Mapped files: the pages are dropped from the mapping this far behind the reader, which keeps
+// a scan's RSS near 2 windows instead of the file's size, for about 5% of its speed. (Making the
+// page tables ahead with MADV_POPULATE_READ was measured too: 15-25% slower than faulting.)
+constexpr qint64 kWindowBytes = 4 << 20;
 
 inline bool crcMatches(const char *data, size_t n, const char *stored)
 {
     return crc32c::unmask(qFromLittleEndian<quint32>(stored)) == crc32c::value(data, n);
+}
+
+qint64 sizeNow(int fd)
+{
+    struct stat st {};
+    return ::fstat(fd, &st) == 0 ? qint64(st.st_size) : -1;
+}
+
+struct Mapping {
+    int fd = -1;
+    std::shared_ptr<MappedFile> map;
+};
+
+// Maps `path` when it is a non-empty regular file whose bytes are a plain TFRecord stream.
+// Anything else gives no mapping and the buffered path opens the file as before, which also
+// reports open errors; a FIFO is never opened here, as opening it twice would lose data.
+Mapping mapPlainFile(const QString &path, Compression compression)
+{
+    const QByteArray native = QFile::encodeName(path);
+    struct stat st {};
+    if (::stat(native.constData(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+        return {};
+    int fd = -1;
+    do {
+        fd = ::open(native.constData(), O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0)
+        return {};
+    Mapping m;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        m.map = MappedFile::create(fd, qint64(st.st_size));
+    if (m.map && compression == Compression::Auto) {
+        char head[kHeaderBytes] = {};
+        const size_t n = size_t(std::min<qint64>(kHeaderBytes, m.map->size()));
+        const char *from = m.map->data();
+        if (!MappedFile::guarded([&] { std::memcpy(head, from, n); }) ||
+            detectCompression(QByteArrayView(head, qsizetype(n))) != Compression::None)
+            m.map.reset();
+    }
+    if (!m.map) {
+        ::close(fd);
+        return {};
+    }
+    m.fd = fd;
+    return m;
 }
 } // namespace
 
 Result<std::unique_ptr<RecordReader>> RecordReader::open(const QString &path,
                                                          const RecordReaderOptions &options)
 {
+    if (options.mapFile &&
+        (options.compression == Compression::None || options.compression == Compression::Auto)) {
+        Mapping m = mapPlainFile(path, options.compression);
+        if (m.map)
+            return std::unique_ptr<RecordReader>(new RecordReader(m.fd, std::move(m.map), path, options));
+    }
     Result<std::unique_ptr<ByteSource>> source = ByteSource::open(path, options.compression);
     if (!source)
         return source.status();
@@ -41,15 +102,30 @@ RecordReader::RecordReader(std::unique_ptr<ByteSource> source, const RecordReade
     , m_buffer(new char[kBufferBytes])
 {}
 
-RecordReader::~RecordReader() = default;
+RecordReader::RecordReader(int fd, std::shared_ptr<MappedFile> map, QString path,
+                           const RecordReaderOptions &options)
+    : m_map(std::move(map))
+    , m_fd(fd)
+    , m_openedSize(m_map->size())
+    , m_options(options)
+    , m_path(std::move(path))
+    , m_compression(Compression::None)
+{}
+
+RecordReader::~RecordReader()
+{
+    m_map.reset(); // views may keep the mapping; the descriptor is not needed for it
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
 
 qint64 RecordReader::fileBytesRead() const
 {
-    return m_source->filePosition();
+    return m_map ? m_offset : m_source->filePosition();
 }
 qint64 RecordReader::fileSize() const
 {
-    return m_source->fileSize();
+    return m_map ? m_map->size() : m_source->fileSize();
 }
 
 Status RecordReader::corrupted(qint64 at) const
@@ -67,10 +143,37 @@ Status RecordReader::truncated(qint64 at, const QString &detail) const
 
 Status RecordReader::next(QByteArray *record)
 {
+    if (m_map)
+        return nextWith([&](bool *resyncable) { return readMapped(nullptr, record, resyncable); });
+    return nextWith([&](bool *resyncable) { return readOne(record, resyncable); });
+}
+
+Status RecordReader::next(RecordView *record)
+{
+    if (m_map) {
+        Status s = nextWith([&](bool *resyncable) { return readMapped(record, nullptr, resyncable); });
+        if (!s.isOk())
+            *record = RecordView();
+        return s;
+    }
+    // The view's buffer is reused when the caller kept no copy of it: resize() then stays in place.
+    QByteArray buffer = std::move(record->m_owned);
+    *record = RecordView();
+    Status s = nextWith([&](bool *resyncable) { return readOne(&buffer, resyncable); });
+    if (s.isOk()) {
+        record->m_owned = std::move(buffer);
+        record->m_data = record->m_owned.constData();
+        record->m_size = record->m_owned.size();
+    }
+    return s;
+}
+
+template<typename ReadOne> Status RecordReader::nextWith(ReadOne readOne)
+{
     while (m_error.isOk()) {
         bool resyncable = false;
         const qint64 start = m_offset;
-        Status s = readOne(record, &resyncable);
+        Status s = readOne(&resyncable);
         if (s.isOk()) {
             m_lastOffset = start;
             ++m_returned;
@@ -211,6 +314,119 @@ Status RecordReader::readLarge(QByteArray *record, quint64 length, qint64 start,
     if (!intact) {
         *resyncable = true;
         return corrupted(start);
+    }
+    return Status::ok();
+}
+
+// A file cut while mapped: the same message as FileSource gives for a file cut under read().
+Status RecordReader::cutWhileMapped(qint64 start) const
+{
+    return dataLoss(QStringLiteral("%1 was truncated while being read: it held %2 bytes when it was opened "
+                                   "and %3 when reading reached byte %4")
+                        .arg(m_path)
+                        .arg(m_map->size())
+                        .arg(sizeNow(m_fd))
+                        .arg(start),
+                    here(start));
+}
+
+// Takes a larger mapping when the file grew since it was mapped; views keep the old one.
+bool RecordReader::remapIfGrown()
+{
+    const qint64 now = sizeNow(m_fd);
+    if (now <= m_map->size())
+        return false;
+    std::shared_ptr<MappedFile> bigger = MappedFile::create(m_fd, now);
+    if (!bigger)
+        return false;
+    m_map = std::move(bigger);
+    m_released = m_offset;
+    return true;
+}
+
+// A failure in a mapped file is first checked against the file's size: bytes past a cut read as
+// zeros up to the end of their page, so a cut shows up as a bad CRC as often as a fault.
+bool RecordReader::isCut() const
+{
+    return m_map->damaged() || sizeNow(m_fd) < m_map->size();
+}
+
+Status RecordReader::unlessCut(qint64 start, Status failure) const
+{
+    return isCut() ? cutWhileMapped(start) : failure;
+}
+
+// The mapped twin of readOne(): every byte of the mapping is touched only inside
+// MappedFile::guarded(), so a page that vanished (the file was cut) is a DataLoss, not a SIGBUS.
+Status RecordReader::readMapped(RecordView *view, QByteArray *copy, bool *resyncable)
+{
+    const qint64 start = m_offset;
+    if (m_map->damaged())
+        return cutWhileMapped(start);
+    if (start >= m_map->size() && !remapIfGrown())
+        return unlessCut(start, outOfRange(QStringLiteral("end of file")).withLocation(here(start)));
+    if (m_map->size() - start < kHeaderBytes && !remapIfGrown())
+        return unlessCut(start, truncated(start));
+    if (m_map->size() - start < kHeaderBytes)
+        return unlessCut(start, truncated(start));
+
+    char header[kHeaderBytes];
+    const char *at = m_map->data() + start;
+    if (!MappedFile::guarded([&] { std::memcpy(header, at, kHeaderBytes); }))
+        return cutWhileMapped(start);
+    if (!crcMatches(header, 8, header + 8))
+        return unlessCut(start, corrupted(start));
+    const quint64 length = qFromLittleEndian<quint64>(header);
+    if (length > m_options.maxRecordBytes) {
+        return dataLoss(QStringLiteral("record at offset %1 has length %2, over the limit of %3 bytes")
+                            .arg(start)
+                            .arg(length)
+                            .arg(m_options.maxRecordBytes),
+                        here(start));
+    }
+    qint64 after = m_map->size() - start - kHeaderBytes; // bytes the file has after the header
+    if ((after < kFooterBytes || length > quint64(after - kFooterBytes)) && remapIfGrown()) {
+        at = m_map->data() + start;
+        after = m_map->size() - start - kHeaderBytes;
+    }
+    if (after < kFooterBytes || length > quint64(after - kFooterBytes)) {
+        return unlessCut(start,
+                         truncated(start, QStringLiteral("length %1, but only %2 bytes follow the header")
+                                              .arg(length)
+                                              .arg(std::max<qint64>(after, 0))));
+    }
+
+    if (start - m_released >= 2 * kWindowBytes) {
+        m_map->release(m_released, start - kWindowBytes);
+        m_released = start - kWindowBytes;
+    }
+    const char *payload = at + kHeaderBytes;
+    const size_t n = size_t(length);
+    if (copy)
+        copy->resize(qsizetype(length));
+    char *dst = copy ? copy->data() : nullptr;
+    const bool verify = m_options.verifyCrc;
+    bool intact = true;
+    const bool read = MappedFile::guarded([&] {
+        if (verify)
+            intact = crcMatches(payload, n, payload + n);
+        if (dst)
+            std::memcpy(dst, payload, n);
+    });
+    if (!read || m_map->damaged())
+        return cutWhileMapped(start);
+    m_offset += kHeaderBytes + qint64(length) + kFooterBytes;
+    if (!intact) {
+        if (isCut())
+            return cutWhileMapped(start);
+        *resyncable = true; // the framing held, so the next record starts right after this one
+        return corrupted(start);
+    }
+    if (view) {
+        view->m_map = m_map;
+        view->m_owned = QByteArray();
+        view->m_data = payload;
+        view->m_size = qsizetype(length);
     }
     return Status::ok();
 }

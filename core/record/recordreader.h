@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "record/compression.h"
+#include "record/recordview.h"
 
 #include <QByteArray>
 #include <QList>
@@ -17,11 +18,18 @@ struct RecordReaderOptions {
     quint64 maxRecordBytes = 256ull << 20;       // longer lengths are DataLoss, never allocated
     bool skipCorrupt = false;                    // see RecordReader::next()
     bool verifyCrc = true;                       // the payload CRC; the length CRC is always checked
+    bool mapFile = true; // read an uncompressed regular file through mmap (false: read() into a buffer)
 };
 
 // Reads the records of one TFRecord file in order, as TensorFlow's RecordReader does.
 // Each frame is: uint64 length, uint32 masked CRC of the length, payload, uint32 masked CRC of
-// the payload (little-endian). The file is streamed through a 256 KiB buffer.
+// the payload (little-endian).
+//
+// An uncompressed regular file is mapped (MappedFile) and each record verified in place:
+// next(RecordView *) hands out views into the mapping without copying, next(QByteArray *) makes
+// one copy. A file cut while it is mapped does not raise SIGBUS in the process: the reader
+// reports DataLoss at the record where the data ends (MappedFile explains how). Compressed
+// streams, pipes and files that cannot be mapped are streamed through a 256 KiB buffer.
 //
 // Offsets are byte offsets of a record's first header byte in the decompressed stream. Errors
 // carry Location{path, record, offset}, where record is the record's position in the file
@@ -31,9 +39,9 @@ struct RecordReaderOptions {
 //
 //   auto reader = RecordReader::open(path);
 //   if (!reader) return reader.status();
-//   QByteArray record;
+//   RecordView record;
 //   Status s;
-//   while ((s = (*reader)->next(&record)).isOk()) consume(record);
+//   while ((s = (*reader)->next(&record)).isOk()) consume(record.bytes());
 //   if (s.kind() != ErrorKind::OutOfRange) return s;
 class RecordReader {
 public:
@@ -59,6 +67,10 @@ public:
     // mismatch is recorded in skipped() and reading goes on with the next record; any other
     // DataLoss cannot be resynchronised, so it is recorded and the file ends there (OutOfRange).
     Status next(QByteArray *record);
+    // The same records and errors, as views (see RecordView for their lifetime). A caller that
+    // reuses one view and drops its copies reads a buffered stream without allocating.
+    Status next(RecordView *record);
+    bool isMapped() const { return bool(m_map); }
 
     const QString &path() const { return m_path; }
     Compression compression() const { return m_compression; }
@@ -73,7 +85,14 @@ public:
 
 private:
     RecordReader(std::unique_ptr<ByteSource> source, const RecordReaderOptions &options);
+    RecordReader(int fd, std::shared_ptr<MappedFile> map, QString path, const RecordReaderOptions &options);
+    template<typename ReadOne> Status nextWith(ReadOne readOne);
     Status readOne(QByteArray *record, bool *resyncable);
+    Status readMapped(RecordView *view, QByteArray *copy, bool *resyncable);
+    bool remapIfGrown();
+    bool isCut() const;
+    Status unlessCut(qint64 start, Status failure) const;
+    Status cutWhileMapped(qint64 start) const;
     Status readLarge(QByteArray *record, quint64 length, qint64 start, bool *resyncable);
     Status fill(qint64 wanted, qint64 limit = kBufferBytes);
     Status corrupted(qint64 at) const;
@@ -81,7 +100,11 @@ private:
     Location here(qint64 at) const { return Location{m_path, m_position, at}; }
     qint64 buffered() const { return m_end - m_begin; }
 
-    std::unique_ptr<ByteSource> m_source;
+    std::unique_ptr<ByteSource> m_source; // the buffered path; null when mapped
+    std::shared_ptr<MappedFile> m_map;    // the mapped path
+    int m_fd = -1;                        // the mapped file, for fstat and mapping it again
+    qint64 m_openedSize = 0;              // its size when opened
+    qint64 m_released = 0;                // pages below here are dropped from the mapping
     RecordReaderOptions m_options;
     QString m_path;
     Compression m_compression;

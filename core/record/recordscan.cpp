@@ -12,7 +12,7 @@ Result<ScanStats> scanFile(const QString &path, const RecordReaderOptions &optio
     if (!opened)
         return opened.status();
     RecordReader &reader = **opened;
-    QByteArray record;
+    RecordView record; // verified in place: no copy
     Status s;
     while ((s = reader.next(&record)).isOk()) {
     }

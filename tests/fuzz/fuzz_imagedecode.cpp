@@ -51,6 +51,31 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     const Result<cv::Mat> decoded = decodeImage(c.example, spec, kWhere);
+    // Scaled JPEG decoding (DecodeOptions) for a target picked by the input's length: an image,
+    // when it decodes, is 8-bit, within the header's size, and covers the target or the full
+    // decode (a hostile file's headers may disagree, so the full decode is the measure).
+    if (spec.encoding == ImageEncoding::Encoded && size % 4 != 0) {
+        DecodeOptions scaled;
+        scaled.minWidth = scaled.minHeight = int(size % 4) * 12;
+        const Result<cv::Mat> small = decodeImage(c.example, spec, kWhere, scaled);
+        if (small) {
+            const QString shape =
+                QStringLiteral("%1x%2x%3").arg(small->rows).arg(small->cols).arg(small->channels());
+            check(small->depth() == CV_8U && (small->channels() == 1 || small->channels() == 3),
+                  "a scaled decode is not 8-bit gray or BGR", shape);
+            check(peeked && small->rows <= peeked->height && small->cols <= peeked->width,
+                  "a scaled decode is larger than the header", shape);
+            if (decoded)
+                check(small->cols >= std::min(scaled.minWidth, decoded->cols) &&
+                          small->rows >= std::min(scaled.minHeight, decoded->rows),
+                      "a scaled decode is smaller than the target", shape);
+        } else {
+            check(small.status().kind() == ErrorKind::InvalidArgument && small.status().where() == kWhere,
+                  "a scaled decode failed without an InvalidArgument naming the record",
+                  small.status().toString());
+        }
+    }
+
     if (!decoded) {
         check(decoded.status().kind() == ErrorKind::InvalidArgument && decoded.status().where() == kWhere &&
                   !decoded.status().message().isEmpty(),

@@ -159,6 +159,43 @@ Outcome readAll(const QString &path, const RecordReaderOptions &options, qint64 
     return out;
 }
 
+// Reads part of a mapped file, cuts it, then reads on: the records before the cut come back
+// right, the views already handed out can still be read (zeros past the cut, no SIGBUS) and
+// the reader ends with DataLoss or a clean end, saying where.
+void shrunkWhileMapped(fuzz::MemFile &file, const RecordReaderOptions &o, const Outcome &want, qint64 n,
+                       uchar a, uchar b)
+{
+    Result<std::unique_ptr<RecordReader>> opened = RecordReader::open(file.path(), o);
+    check(opened.isOk(), "RecordReader::open failed on a readable file", opened.status().toString());
+    RecordReader &reader = **opened;
+    const qsizetype before = a % (want.records.size() + 1);
+    QList<RecordView> held;
+    RecordView v;
+    for (qsizetype i = 0; i < before; ++i) {
+        check(reader.next(&v).isOk(), "a record before the cut did not read");
+        check(sum(v.data(), v.size()) == want.records[i], "a record before the cut came back wrong");
+        held << v;
+    }
+    const qint64 cut = n * b / 256;
+    file.shrink(cut);
+    qint64 bytes = 0;
+    for (const RecordView &h : held)
+        for (char c : h.bytes())
+            bytes += c != 0;
+    check(bytes >= 0, "unreachable");
+    Status s;
+    qsizetype i = before;
+    while ((s = reader.next(&v)).isOk()) {
+        check(i < want.records.size() && sum(v.data(), v.size()) == want.records[i],
+              "a record read after the cut came back wrong");
+        check(reader.offset() <= cut, "a record past the cut was returned");
+        ++i;
+    }
+    check(s.kind() == ErrorKind::DataLoss || s.kind() == ErrorKind::OutOfRange,
+          "a file cut while mapped ended with an unexpected kind of status", s.toString());
+    check(s.where().file == file.path() && s.where().offset >= 0, "the cut is not located", s.toString());
+}
+
 void expectSame(const Outcome &got, const Outcome &want, const char *what)
 {
     const bool same = got.records == want.records && got.offsets == want.offsets &&
@@ -298,6 +335,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             expectSame(got, frameByHand(input, o), "Auto on an uncompressed stream");
         return got;
     };
+    if (plainStream && n > 0) { // the read() path must agree with the mapped one
+        RecordReaderOptions buffered = options(Compression::None, last & 1);
+        buffered.mapFile = false;
+        expectSame(readAll(file.path(), buffered, n), frameByHand(input, buffered), "read() instead of mmap");
+    }
     if (readDetected(options(Compression::Auto, false)).end == ErrorKind::DataLoss) {
         readDetected(options(Compression::Auto, true));
         readDetected(options(Compression::Auto, false, false));
@@ -324,6 +366,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const QByteArray padded = before->plain + repaired;
         file.assign(padded);
         expectSame(readAll(file.path(), plain, padded.size()), wantPadded, "a stream behind filler records");
+    }
+
+    // 3. Shrunk while mapped.
+    if (n > 0) {
+        file.assign(repaired);
+        shrunkWhileMapped(file, plain, wantRepaired, n, first, last);
     }
 
     // Compressed here, so the stream has no known size: zlib (without the filler, which would

@@ -53,6 +53,12 @@ public:
             done += n;
         }
     }
+    // Cuts the file to `size` bytes under whatever reads or maps it.
+    void shrink(qint64 size)
+    {
+        if (::ftruncate(m_fd, size) != 0)
+            fail("ftruncate failed");
+    }
     const QString &path() const { return m_path; }
 
 private:
