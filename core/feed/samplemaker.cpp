@@ -33,10 +33,11 @@ cv::Mat thumbnailOf(const cv::Mat &bgr, int side)
 
 } // namespace
 
-SampleMaker::SampleMaker(FeatureSpec spec, InputSpec input, int thumbnailSize)
+SampleMaker::SampleMaker(FeatureSpec spec, InputSpec input, bool scaledJpeg, int thumbnailSize)
     : m_spec(std::move(spec))
     , m_input(input)
     , m_thumbnailSize(thumbnailSize)
+    , m_scaledJpeg(scaledJpeg)
 {}
 
 Result<Sample> SampleMaker::make(ExampleParser &parser, QByteArrayView record, const Location &where) const
@@ -44,7 +45,9 @@ Result<Sample> SampleMaker::make(ExampleParser &parser, QByteArrayView record, c
     Result<ParsedExample> parsed = parser.parse(record, where);
     if (!parsed)
         return parsed.status();
-    Result<DecodedSample> decoded = decode(*parsed, m_spec, where);
+    const DecodeOptions options{std::max(m_input.width, m_thumbnailSize), std::max(m_input.height, m_thumbnailSize),
+                                m_scaledJpeg};
+    Result<DecodedSample> decoded = decode(*parsed, m_spec, where, options);
     if (!decoded)
         return decoded.status();
     Result<cv::Mat> row = preprocessImage(decoded->image, m_input);

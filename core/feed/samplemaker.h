@@ -24,7 +24,9 @@ public:
     static constexpr int kThumbnailSize = 32;
 
     SampleMaker() = default;
-    SampleMaker(FeatureSpec spec, InputSpec input, int thumbnailSize = kThumbnailSize);
+    // scaledJpeg: decode a JPEG larger than the model input (and the thumbnail) at the smallest
+    // DCT scale that still covers both, then resize (TensorFlow's decode_jpeg(ratio=...)).
+    SampleMaker(FeatureSpec spec, InputSpec input, bool scaledJpeg = true, int thumbnailSize = kThumbnailSize);
 
     const FeatureSpec &spec() const { return m_spec; }
     const InputSpec &input() const { return m_input; }
@@ -35,6 +37,7 @@ private:
     FeatureSpec m_spec;
     InputSpec m_input;
     int m_thumbnailSize = kThumbnailSize;
+    bool m_scaledJpeg = true;
 };
 
 } // namespace qs

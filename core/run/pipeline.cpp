@@ -108,7 +108,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
         if (!model)
             return model.status();
         p->m_model = std::move(*model);
-        ctx->maker = SampleMaker(probe->spec, options.input);
+        ctx->maker = SampleMaker(probe->spec, options.input, config.pipeline.scaledJpeg);
         p->m_numClasses = probe->numClasses;
         const BundledDemo demo = bundledDemo();
         if (demo.isTheTrainingData(config.pipeline.files) && demo.classNames.size() == probe->numClasses)

@@ -36,6 +36,7 @@ struct PipelineConfig {
     bool skipCorrupt;
     int readerDelayMs;
     int decodeDelayMs;
+    bool scaledJpeg;
     int trainerDelayMs;
 
     static constexpr int kMaxImageSide = 256;                   // the model's input grows with width x height
