@@ -454,11 +454,11 @@
     </message>
     <message>
         <source>Decode JPEG at reduced size</source>
-        <translation type="unfinished"></translation>
+        <translation>以缩小尺寸解码 JPEG</translation>
     </message>
     <message>
         <source>Decode a JPEG larger than the model&apos;s input at 1/2, 1/4 or 1/8 size in the DCT domain, then resize: much faster, within a few grey levels of a full decode.</source>
-        <translation type="unfinished"></translation>
+        <translation>比模型输入大的 JPEG 先在 DCT 域以 1/2、1/4 或 1/8 尺寸解码，再缩放：快得多，与完整解码只差几个灰阶。</translation>
     </message>
 </context>
 <context>

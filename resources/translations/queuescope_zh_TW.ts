@@ -454,11 +454,11 @@
     </message>
     <message>
         <source>Decode JPEG at reduced size</source>
-        <translation type="unfinished"></translation>
+        <translation>以縮小尺寸解碼 JPEG</translation>
     </message>
     <message>
         <source>Decode a JPEG larger than the model&apos;s input at 1/2, 1/4 or 1/8 size in the DCT domain, then resize: much faster, within a few grey levels of a full decode.</source>
-        <translation type="unfinished"></translation>
+        <translation>比模型輸入大的 JPEG 先在 DCT 域以 1/2、1/4 或 1/8 尺寸解碼，再縮放：快得多，與完整解碼只差幾個灰階。</translation>
     </message>
 </context>
 <context>
