@@ -2,6 +2,8 @@
 #include "clioutput.h"
 #include "commands.h"
 
+#include "base/statusjson.h"
+
 #include "example/exampleparser.h"
 #include "example/imagecodecs.h"
 #include "example/sampledecoder.h"
@@ -181,18 +183,6 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
     return report;
 }
 
-QJsonValue errorJson(const Status &s)
-{
-    if (s.isOk())
-        return QJsonValue::Null;
-    QJsonObject o{
-        {QStringLiteral("kind"), errorKindName(s.kind())},
-        {QStringLiteral("message"), s.toString()},
-        {QStringLiteral("record"), s.where().record >= 0 ? QJsonValue(s.where().record) : QJsonValue()},
-        {QStringLiteral("offset"), s.where().offset >= 0 ? QJsonValue(s.where().offset) : QJsonValue()}};
-    return o;
-}
-
 QJsonObject reportJson(const FileReport &r)
 {
     QJsonObject o;
@@ -220,7 +210,7 @@ QJsonObject reportJson(const FileReport &r)
     for (const Status &p : r.problems)
         problems.append(p.toString());
     o.insert(QStringLiteral("problems"), problems);
-    o.insert(QStringLiteral("error"), errorJson(r.error));
+    o.insert(QStringLiteral("error"), statusToJson(r.error));
     return o;
 }
 

@@ -1,10 +1,13 @@
 #include "pipeline/coordinator.h"
 
+#include "base/statusjson.h"
+
 #include "observe/recorder.h"
 #include "pipeline/statuserror.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <algorithm>
 
 #include <atomic>
 #include <condition_variable>
@@ -44,20 +47,6 @@ struct Coordinator::Core final : ExitListener {
 
 namespace {
 
-QJsonObject errorJson(const Status &s)
-{
-    QJsonObject o{{QStringLiteral("kind"), errorKindKey(s.kind())},
-                  {QStringLiteral("message"), s.message()},
-                  {QStringLiteral("thread"), s.thread()}};
-    if (!s.where().file.isEmpty())
-        o.insert(QStringLiteral("file"), s.where().file);
-    if (s.where().record >= 0)
-        o.insert(QStringLiteral("record"), s.where().record);
-    if (s.where().offset >= 0)
-        o.insert(QStringLiteral("offset"), s.where().offset);
-    return o;
-}
-
 bool anyAlive(const QList<ThreadHandle> &threads)
 {
     for (const ThreadHandle &t : threads) {
@@ -81,6 +70,15 @@ Recorder *Coordinator::recorder() const
 bool Coordinator::isCleanStop(const Status &status) const
 {
     return status.isOk() || d->cleanKinds.contains(status.kind());
+}
+
+Coordinator::EndClass Coordinator::classify(const Status &status) const
+{
+    if (isCleanStop(status))
+        return EndClass::Clean;
+    if (status.kind() == ErrorKind::Cancelled && shouldStop())
+        return EndClass::CancelledByStop;
+    return EndClass::Error;
 }
 
 Status Coordinator::requestStop(Status error)
@@ -109,17 +107,17 @@ Status Coordinator::requestStop(Status error)
         // this thread at them only after the lock is released.
         if (Recorder *rec = d->recorder) {
             if (real) {
-                QJsonObject details = errorJson(error);
+                QJsonObject details = statusToJson(error).toObject();
                 details.insert(QStringLiteral("kept"), kept);
                 if (afterJoin)
                     details.insert(QStringLiteral("after_join"), true);
                 recorded.push_back(rec->recordEvent(EventKind::Error, thread, details));
             }
             if (!afterJoin) {
-                recorded.push_back(rec->recordEvent(
-                    EventKind::RequestStop, thread,
-                    {{QStringLiteral("error"), real ? QJsonValue(errorJson(error)) : QJsonValue()},
-                     {QStringLiteral("first"), first}}));
+                recorded.push_back(
+                    rec->recordEvent(EventKind::RequestStop, thread,
+                                     {{QStringLiteral("error"), real ? statusToJson(error) : QJsonValue()},
+                                      {QStringLiteral("first"), first}}));
             }
         }
         if (first)
@@ -196,7 +194,7 @@ QList<ThreadHandle> Coordinator::registeredThreads() const
 }
 
 Status Coordinator::join(QList<ThreadHandle> threads, std::chrono::milliseconds gracePeriod,
-                         bool ignoreLiveThreads)
+                         bool ignoreLiveThreads, const std::function<bool()> &holdGrace)
 {
     {
         std::lock_guard lock(d->mu);
@@ -220,7 +218,26 @@ Status Coordinator::join(QList<ThreadHandle> threads, std::chrono::milliseconds 
         d->cv.wait(lock, [&] { return d->stop.load(std::memory_order_relaxed) || !anyAlive(threads); });
         if (gracePeriod.count() < 0)
             gracePeriod = std::chrono::milliseconds(0);
-        d->cv.wait_for(lock, gracePeriod, [&] { return !anyAlive(threads); });
+        if (!holdGrace) {
+            d->cv.wait_for(lock, gracePeriod, [&] { return !anyAlive(threads); });
+        } else {
+            using Clock = std::chrono::steady_clock;
+            auto deadline = Clock::now() + gracePeriod;
+            while (anyAlive(threads)) {
+                lock.unlock();
+                const bool held = holdGrace();
+                lock.lock();
+                const auto now = Clock::now();
+                if (held)
+                    deadline = std::max(deadline, now + gracePeriod);
+                if (now >= deadline)
+                    break;
+                const auto slice =
+                    std::min(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now),
+                             std::chrono::milliseconds(50));
+                d->cv.wait_for(lock, slice, [&] { return !anyAlive(threads); });
+            }
+        }
         for (const ThreadHandle &t : std::as_const(threads)) {
             if (t->isAlive())
                 stragglers << t->name();
@@ -279,12 +296,15 @@ ThreadHandle Coordinator::startThread(const QString &name, ThreadRole role, std:
                 return s;
             if (s.thread().isEmpty())
                 s = s.withThread(name);
-            if (self.isCleanStop(s)) {
+            switch (self.classify(s)) {
+            case EndClass::Clean:
                 self.requestStop(s);
                 return Status::ok();
-            }
-            if (s.kind() == ErrorKind::Cancelled && self.shouldStop())
+            case EndClass::CancelledByStop:
                 return s;
+            case EndClass::Error:
+                break;
+            }
             self.requestStop(s);
             return s;
         },

@@ -61,6 +61,14 @@ public:
     Recorder *recorder() const;
     bool isCleanStop(const Status &status) const; // ok, or a clean-stop kind
 
+    // The one classification of how a thread's work ended, used by every thread the run
+    // coordinates (Coordinator::startThread, QueueRunner, the trainer): Clean (ok, or a
+    // clean-stop kind such as OutOfRange: the data ran out), CancelledByStop (Cancelled after a
+    // stop was requested: the close-on-stop cancelled it, not an error of its own) or Error (a
+    // real error, which goes to requestStop).
+    enum class EndClass : quint8 { Clean, CancelledByStop, Error };
+    EndClass classify(const Status &status) const;
+
     Status requestStop(Status error = Status::ok());
     bool shouldStop() const;
     // Waits until stop is requested; returns shouldStop(). A negative timeout waits forever.
@@ -71,9 +79,13 @@ public:
 
     void registerThread(ThreadHandle thread);
     QList<ThreadHandle> registeredThreads() const;
+    // holdGrace, when given, is asked (without the coordinator's lock, every 50 ms at most)
+    // while the grace period runs: while it says true the grace period starts again. Step
+    // mode uses it so that threads held at the step gate do not turn a clean shutdown into a
+    // timeout.
     Status join(QList<ThreadHandle> threads = {},
                 std::chrono::milliseconds gracePeriod = std::chrono::seconds(120),
-                bool ignoreLiveThreads = false);
+                bool ignoreLiveThreads = false, const std::function<bool()> &holdGrace = {});
     QStringList lastStragglers() const; // the names join found still alive, last time it ran
 
     // Runs body; an exception escaping it is reported with requestStop (a StatusError with its

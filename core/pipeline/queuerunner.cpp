@@ -55,9 +55,8 @@ struct QueueRunner::Shared {
                 exceptionsRaised.append(named);
                 return named;
             }
-            if (s.kind() == ErrorKind::Cancelled && coord->shouldStop())
-                return named;
-            Coordinator(*coord).requestStop(named);
+            if (coord->classify(s) == Coordinator::EndClass::Error)
+                Coordinator(*coord).requestStop(named);
             return named;
         }
     }

@@ -149,7 +149,7 @@ private slots:
         const QList<Event> errors = eventsOf(rec, EventKind::Error);
         QCOMPARE(errors.size(), 2);
         QCOMPARE(errors[0].thread, QStringLiteral("reader-1"));
-        QCOMPARE(errors[0].details.value(QStringLiteral("kind")).toString(), QStringLiteral("data_loss"));
+        QCOMPARE(errors[0].details.value(QStringLiteral("kind")).toString(), QStringLiteral("DataLoss"));
         QCOMPARE(errors[0].details.value(QStringLiteral("message")).toString(), QStringLiteral("bad crc"));
         QCOMPARE(errors[0].details.value(QStringLiteral("kept")).toBool(), true);
         QCOMPARE(errors[1].details.value(QStringLiteral("kept")).toBool(), false);
@@ -158,7 +158,7 @@ private slots:
         QCOMPARE(stops.size(), 2);
         QCOMPARE(stops[0].details.value(QStringLiteral("first")).toBool(), true);
         const QJsonObject error = stops[0].details.value(QStringLiteral("error")).toObject();
-        QCOMPARE(error.value(QStringLiteral("kind")).toString(), QStringLiteral("data_loss"));
+        QCOMPARE(error.value(QStringLiteral("kind")).toString(), QStringLiteral("DataLoss"));
         QCOMPARE(error.value(QStringLiteral("thread")).toString(), QStringLiteral("reader-1"));
         QCOMPARE(stops[1].details.value(QStringLiteral("first")).toBool(), false);
 
