@@ -85,7 +85,10 @@ private slots:
             for (quint64 index = 0; index < 1000; ++index)
                 seeds.insert(DemoRandom::mix(seed, index));
         QCOMPARE(seeds.size(), size_t(3000));
-        QCOMPARE(DemoRandom::mix(5, 6), DemoRandom::mix(5, 6));
+        // Neither argument is ignored, and the order matters.
+        QVERIFY(DemoRandom::mix(5, 6) != DemoRandom::mix(5, 7));
+        QVERIFY(DemoRandom::mix(5, 6) != DemoRandom::mix(4, 6));
+        QVERIFY(DemoRandom::mix(5, 6) != DemoRandom::mix(6, 5));
     }
 };
 

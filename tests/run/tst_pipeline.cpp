@@ -79,7 +79,14 @@ private slots:
         QVERIFY(p.isOk());
         QVERIFY((*p)->start().isOk());
         QTRY_VERIFY_WITH_TIMEOUT((*p)->snapshot(0)->steps > 3, 20000);
+        // The destructor promises to return within grace_period_s + 5 s (its own timed waits),
+        // having waited for every thread of the run.
+        QElapsedTimer t;
+        t.start();
         p->reset();
+        QVERIFY2(t.elapsed() < qint64(c.trainer.gracePeriodS * 1000) + 5000 + 2000,
+                 qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(CoordinatedThread::liveCount(), 0);
     }
 
     void batchQueueAndSmallFinalBatch()

@@ -94,9 +94,17 @@ private slots:
         qInfo("%d cycles: %s; %lld training steps in all", cycles,
               qPrintable(tally.join(QStringLiteral(", "))), m_steps);
         QVERIFY(m_steps > 0); // the runs did train before they were stopped
+        if (!m_unchecked.isEmpty())
+            QSKIP(qPrintable(
+                QStringLiteral("QS_STRESS_SEED=%1: the event ring overflowed in %2 cycle(s), whose "
+                               "shutdown order could not be checked: %3")
+                    .arg(seed)
+                    .arg(m_unchecked.size())
+                    .arg(m_unchecked.join(QStringLiteral("; ")))));
     }
 
 private:
+    QStringList m_unchecked; // cycles whose event order could not be checked
     RunConfig configFor(QRandomGenerator &rng, const std::optional<Scenario> &scenario, Cycle &cycle) const
     {
         RunConfig base = test::smallConfig(m_files);
@@ -255,7 +263,7 @@ private:
         const QString where = cycle.describe();
         QCOMPARE(snap->run, RunState::Finished);
         if (snap->events.isEmpty() || snap->events.first().seq != 0) {
-            qInfo("%s: the event ring overflowed; its order is not checked", qPrintable(where));
+            m_unchecked << where; // said at the end, with the seed: never a silent pass
             return;
         }
         QCOMPARE(eventsOf(*snap, EventKind::End).size(), 1);
