@@ -23,11 +23,8 @@ public:
     static QString seconds(qint64 us);  // "12.345 s" (the event log's clock)
     static QString rate(double perSec); // "1 830/s"
     static QString count(qint64 n);     // "1 830", grouped for the current language
-    // A thread's name where room is short (lanes, boxes, code tags): the queue runner's prefix
-    // and the op path go, "QueueRunnerThread-shuffle_batch/random_shuffle_queue-shuffle_batch/
-    // random_shuffle_queue_enqueue_1" reads as "random_shuffle_queue_enqueue_1"; other names stay
-    // as they are. Tooltips keep the full name.
-    // The short label the run's topology gives a thread ("reader 1"), else its full name.
+    // A thread's name where room is short (lanes, boxes, code tags): the short label the run's
+    // topology gives it ("reader 1"), else its full name. Tooltips keep the full name.
     static QString threadLabel(const Topology *topology, const QString &name);
 
     // "DataLoss: corrupted record (file a.tfrecords, record 3, offset 120) in reader_1"
