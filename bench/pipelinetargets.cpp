@@ -3,8 +3,8 @@
 #include "bench/samplebench.h"
 #include "bench/targetbench_p.h"
 #include "bench/trainbench.h"
-#include "run/pipeline.h"
 #include "feed/samplemaker.h"
+#include "run/pipeline.h"
 
 #include <QTemporaryDir>
 

@@ -1,10 +1,10 @@
 #include "bench/queuebench.h"
 
+#include "feed/sample.h"
 #include "observe/recorder.h"
 #include "pipeline/coordinatedthread.h"
 #include "pipeline/fifoqueue.h"
 #include "pipeline/randomshufflequeue.h"
-#include "feed/sample.h"
 
 #include <QElapsedTimer>
 

@@ -2,8 +2,8 @@
 
 #include "example/exampleparser.h"
 #include "example/sampledecoder.h"
-#include "record/recordreader.h"
 #include "feed/samplemaker.h"
+#include "record/recordreader.h"
 
 #include <algorithm>
 #include <latch>

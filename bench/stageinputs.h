@@ -1,8 +1,8 @@
 #pragma once
 
 #include "base/result.h"
-#include "run/runconfig.h"
 #include "feed/samplemaker.h"
+#include "run/runconfig.h"
 #include "train/annmlpmodel.h"
 
 #include <QByteArray>

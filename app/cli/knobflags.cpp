@@ -17,7 +17,8 @@ KnobFlags::KnobFlags(For command)
         if (k.type == KnobType::Bool)
             m_flags << Flag{QCommandLineOption(QLatin1String(k.flag), help), k.key};
         else
-            m_flags << Flag{QCommandLineOption(QLatin1String(k.flag), help, QLatin1String(k.valueName)), k.key};
+            m_flags << Flag{QCommandLineOption(QLatin1String(k.flag), help, QLatin1String(k.valueName)),
+                            k.key};
     }
     m_flags << Flag{QCommandLineOption(QStringLiteral("input-size"),
                                        QStringLiteral("Shorthand for --image-width N --image-height N."),
@@ -28,11 +29,12 @@ KnobFlags::KnobFlags(For command)
                                                       "--no-shuffle-queue --no-shuffle-files.")),
                     ""};
     if (command == For::Run) {
-        m_flags << Flag{QCommandLineOption(QStringLiteral("seed"),
-                                           QStringLiteral("Seed of the file and example shuffles: --file-seed S "
-                                                          "--shuffle-seed S."),
-                                           QStringLiteral("S")),
-                        ""};
+        m_flags << Flag{
+            QCommandLineOption(QStringLiteral("seed"),
+                               QStringLiteral("Seed of the file and example shuffles: --file-seed S "
+                                              "--shuffle-seed S."),
+                               QStringLiteral("S")),
+            ""};
         m_flags << Flag{QCommandLineOption(QStringLiteral("naive"),
                                            QStringLiteral("The trainer reads sample by sample: no queues "
                                                           "(--feed naive).")),

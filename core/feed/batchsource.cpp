@@ -1,7 +1,7 @@
 #include "feed/batchsource.h"
 
-#include "observe/recorder.h"
 #include "feed/pacer.h"
+#include "observe/recorder.h"
 
 namespace qs {
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "base/result.h"
-#include "pipeline/batching.h"
 #include "feed/sample.h"
+#include "pipeline/batching.h"
 
 namespace qs {
 

@@ -7,7 +7,6 @@
 
 namespace qs {
 
-
 // What a run learns about its data before any thread starts (Pipeline::create):
 //  - the FeatureSpec, detected from the first kDetectionSampleRecords records of the first file
 //    with the "spec" overrides applied. No image is an error whose message lists the

@@ -1,8 +1,8 @@
 #include "feed/heldoutset.h"
 
 #include "example/exampleparser.h"
-#include "observe/recorder.h"
 #include "feed/samplemaker.h"
+#include "observe/recorder.h"
 
 namespace qs {
 

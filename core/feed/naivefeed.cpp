@@ -1,16 +1,16 @@
 #include "feed/naivefeed.h"
 
-#include "pipeline/randomshufflequeue.h"
 #include "feed/pacer.h"
 #include "feed/samplemaker.h"
 #include "observe/recorder.h"
+#include "pipeline/randomshufflequeue.h"
 
 #include <algorithm>
 
 namespace qs {
 
-NaiveFeed::NaiveFeed(const SampleMaker &maker, Pacer &pacer, Options options, std::function<bool()> shouldStop,
-                     SkipReport onSkipped)
+NaiveFeed::NaiveFeed(const SampleMaker &maker, Pacer &pacer, Options options,
+                     std::function<bool()> shouldStop, SkipReport onSkipped)
     : m_maker(maker)
     , m_pacer(pacer)
     , m_options(std::move(options))

@@ -1,8 +1,8 @@
 #include "feed/recordstream.h"
 
+#include "feed/pacer.h"
 #include "observe/recorder.h"
 #include "record/recordreader.h"
-#include "feed/pacer.h"
 
 #include <cmath>
 

@@ -45,8 +45,8 @@ Result<Sample> SampleMaker::make(ExampleParser &parser, QByteArrayView record, c
     Result<ParsedExample> parsed = parser.parse(record, where);
     if (!parsed)
         return parsed.status();
-    const DecodeOptions options{std::max(m_input.width, m_thumbnailSize), std::max(m_input.height, m_thumbnailSize),
-                                m_scaledJpeg};
+    const DecodeOptions options{std::max(m_input.width, m_thumbnailSize),
+                                std::max(m_input.height, m_thumbnailSize), m_scaledJpeg};
     Result<DecodedSample> decoded = decode(*parsed, m_spec, where, options);
     if (!decoded)
         return decoded.status();

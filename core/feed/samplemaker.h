@@ -2,8 +2,8 @@
 
 #include "base/result.h"
 #include "example/featurespec.h"
-#include "feed/sample.h"
 #include "feed/preprocess.h"
+#include "feed/sample.h"
 
 #include <QByteArrayView>
 
@@ -26,7 +26,8 @@ public:
     SampleMaker() = default;
     // scaledJpeg: decode a JPEG larger than the model input (and the thumbnail) at the smallest
     // DCT scale that still covers both, then resize (TensorFlow's decode_jpeg(ratio=...)).
-    SampleMaker(FeatureSpec spec, InputSpec input, bool scaledJpeg = true, int thumbnailSize = kThumbnailSize);
+    SampleMaker(FeatureSpec spec, InputSpec input, bool scaledJpeg = true,
+                int thumbnailSize = kThumbnailSize);
 
     const FeatureSpec &spec() const { return m_spec; }
     const InputSpec &input() const { return m_input; }

@@ -120,13 +120,13 @@ struct Recorder::Impl {
     std::atomic<qint64> steps{0};
     std::atomic<qint64> samples{0};
     mutable std::mutex samplesMu;
-    RateWindow sampleRate;       // guarded by samplesMu
-    qint64 firstSampleUs = -1;   // guarded by samplesMu: the first addSamples call
-    qint64 lastSampleUs = -1;    // guarded by samplesMu: the latest addSamples call with n > 0
-    double trainAccuracy = -1;   // guarded by samplesMu
-    double evalAccuracy = -1;    // guarded by samplesMu
-    int heldOutSamples = 0;      // guarded by samplesMu
-    qint64 skippedRecords = 0;   // guarded by samplesMu
+    RateWindow sampleRate;     // guarded by samplesMu
+    qint64 firstSampleUs = -1; // guarded by samplesMu: the first addSamples call
+    qint64 lastSampleUs = -1;  // guarded by samplesMu: the latest addSamples call with n > 0
+    double trainAccuracy = -1; // guarded by samplesMu
+    double evalAccuracy = -1;  // guarded by samplesMu
+    int heldOutSamples = 0;    // guarded by samplesMu
+    qint64 skippedRecords = 0; // guarded by samplesMu
 
     mutable std::mutex topologyMu;
     TopologyPtr topology = std::make_shared<const Topology>(); // guarded by topologyMu

@@ -49,10 +49,10 @@ struct TopologyThread {
     QString name;
     ThreadRole role = ThreadRole::Worker;
     CodeRole code = CodeRole::None;
-    QString label;           // a short label for views ("reader 1", "close_on_stop")
+    QString label;            // a short label for views ("reader 1", "close_on_stop")
     QStringList enqueuesInto; // queue names
     QStringList dequeuesFrom;
-    QString closes;          // the queue a close-on-stop watcher closes
+    QString closes; // the queue a close-on-stop watcher closes
 
     friend bool operator==(const TopologyThread &, const TopologyThread &) = default;
 };

@@ -115,10 +115,14 @@ const Knob kKnobs[] = {
          "Readers resize every decoded image to this height; the model sees width × height × 3 values."),
      "tf.image.resize_images(size)", "image-height", "N", true, false, nullptr,
      QS_FIELD(pipeline.imageHeight)},
-    {"scaled_jpeg", T::Bool, G::Model, 1, 0, 1, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Decode JPEG at reduced size"),
-     QT_TRANSLATE_NOOP("qs::Knob", "Decode a JPEG larger than the model's input at 1/2, 1/4 or 1/8 size in the DCT domain, then "
-        "resize: much faster, within a few grey levels of a full decode."),
-     "tf.image.decode_jpeg(ratio)", "full-jpeg-decode", "", true, false, nullptr, QS_FIELD(pipeline.scaledJpeg)},
+    {"scaled_jpeg", T::Bool, G::Model, 1, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Decode JPEG at reduced size"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "Decode a JPEG larger than the model's input at 1/2, 1/4 or 1/8 size in the DCT domain, then "
+         "resize: much faster, within a few grey levels of a full decode."),
+     "tf.image.decode_jpeg(ratio)", "full-jpeg-decode", "", true, false, nullptr,
+     QS_FIELD(pipeline.scaledJpeg)},
     {"hidden", T::Int, G::Model, 64, 2, 4096, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Hidden units:"),
      QT_TRANSLATE_NOOP("qs::Knob", "Units in the model's hidden layer (OpenCV ANN_MLP)."),
      "tf.layers.dense(units)", "hidden", "N", true, false, nullptr, QS_FIELD(trainer.hidden)},

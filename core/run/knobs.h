@@ -29,7 +29,8 @@ enum class KnobType : quint8 {
 enum class KnobGroup : quint8 { Input, Batching, Model, SlowMotion, Stopping, Workers, Run };
 
 // A reference to the RunConfig member a knob sets.
-using KnobField = std::variant<int *, qint64 *, double *, bool *, quint64 *, QString *, QStringList *, FeedMode *>;
+using KnobField =
+    std::variant<int *, qint64 *, double *, bool *, quint64 *, QString *, QStringList *, FeedMode *>;
 
 struct Knob {
     const char *key; // the JSON key, e.g. "batch_size"
@@ -38,21 +39,21 @@ struct Knob {
     double defaultValue; // numbers and bools (1 = true); Choice: the index in `choices`
     double min;          // numbers: the inclusive range
     double max;
-    bool zeroMeansOff;   // numbers: 0 is allowed below min and means "none" (num_classes)
-    const char *unit;    // "ms", "s", "" ...
-    const char *label;   // the control's label
-    const char *help;    // one or two sentences
-    const char *tfArg;   // what it stands for in TensorFlow 1.x ("" when nothing does)
-    const char *flag;    // the command-line flag without "--" ("" for none)
+    bool zeroMeansOff; // numbers: 0 is allowed below min and means "none" (num_classes)
+    const char *unit;  // "ms", "s", "" ...
+    const char *label; // the control's label
+    const char *help;  // one or two sentences
+    const char *tfArg; // what it stands for in TensorFlow 1.x ("" when nothing does)
+    const char *flag;  // the command-line flag without "--" ("" for none)
     const char *valueName;
-    bool benchFlag;      // `bench` takes the flag too
-    bool workersMode;    // used (and validated) by a workers-mode run
+    bool benchFlag;             // `bench` takes the flag too
+    bool workersMode;           // used (and validated) by a workers-mode run
     const char *const *choices; // Choice: the JSON spellings, in enum order, null-terminated
     KnobField (*field)(RunConfig &);
 
     QJsonValue read(const RunConfig &config) const;
     Status write(RunConfig &config, const QJsonValue &value) const; // type-checked, not range-checked
-    Status check(const RunConfig &config) const;                      // the range
+    Status check(const RunConfig &config) const;                    // the range
 };
 
 std::span<const Knob> knobs();

@@ -2,10 +2,10 @@
 
 #include "base/result.h"
 #include "example/featurespec.h"
+#include "feed/recordstream.h"
 #include "observe/snapshot.h"
 #include "pipeline/coordinatedthread.h"
 #include "run/runconfig.h"
-#include "feed/recordstream.h"
 #include "run/runsummary.h"
 #include "scenario/scenario.h"
 

@@ -2,9 +2,9 @@
 
 #include "observe/recorder.h"
 
-#include <limits>
 #include "base/statusjson.h"
 #include "run/runcontext.h"
+#include <limits>
 
 #include <QJsonArray>
 

@@ -32,9 +32,9 @@ public:
         double stopAfterS = 0;  // stop_after_s (0: never)
     };
     // `trainerId` is the trainer's Recorder id once its thread has started (-1 before).
-    Watchdog(std::shared_ptr<RunContext> context, Options options, std::shared_ptr<const std::atomic<int>> trainerId,
-             std::shared_ptr<QueueBase> watched, QList<ThreadHandle> feeders,
-             QList<std::shared_ptr<QueueBase>> orphans);
+    Watchdog(std::shared_ptr<RunContext> context, Options options,
+             std::shared_ptr<const std::atomic<int>> trainerId, std::shared_ptr<QueueBase> watched,
+             QList<ThreadHandle> feeders, QList<std::shared_ptr<QueueBase>> orphans);
     Status run(); // the thread's body
 
 private:

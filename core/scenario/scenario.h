@@ -33,9 +33,9 @@ struct Scenario {
     QString name;
     QString title;
     QString description;
-    QJsonObject localized; // "title_zh_TW", "description_zh_CN", ... as found in the file
+    QJsonObject localized;            // "title_zh_TW", "description_zh_CN", ... as found in the file
     RunMode mode = RunMode::Pipeline; // JSON "mode": "pipeline" (default) or "workers"
-    QJsonObject config;    // PipelineConfig / TrainerConfig keys, applied over the defaults
+    QJsonObject config;               // PipelineConfig / TrainerConfig keys, applied over the defaults
     QList<Fault> faults;
     QJsonObject expect;          // {"how": ..., "error_kind": ..., ...}: what the end must look like
     double stopAfterSeconds = 0; // > 0: request_stop after this long when run headless

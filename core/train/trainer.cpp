@@ -2,9 +2,9 @@
 
 #include "feed/batchsource.h"
 #include "feed/heldoutset.h"
+#include "feed/pacer.h"
 #include "observe/recorder.h"
 #include "pipeline/coordinator.h"
-#include "feed/pacer.h"
 #include "train/model.h"
 
 #include <deque>
@@ -73,7 +73,8 @@ Status Trainer::train(bool *endOfData)
 
     ObservedThread::setState(ThreadState::Running, Activity::Evaluating,
                              QStringLiteral("loading held-out data"));
-    Result<HeldOutSet> heldOut = m_heldOut ? m_heldOut([this] { return m_coord.shouldStop(); }) : HeldOutSet{};
+    Result<HeldOutSet> heldOut =
+        m_heldOut ? m_heldOut([this] { return m_coord.shouldStop(); }) : HeldOutSet{};
     if (!heldOut)
         return heldOut.status();
     m_recorder.setHeldOutSamples(heldOut->size());

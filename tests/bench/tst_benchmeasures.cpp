@@ -10,9 +10,9 @@
 #include "bench/scanbench.h"
 #include "bench/trainbench.h"
 #include "example/exampleparser.h"
+#include "feed/samplemaker.h"
 #include "record/recordreader.h"
 #include "run/pipeline.h"
-#include "feed/samplemaker.h"
 #include "train/annmlpmodel.h"
 
 #include <QDir>

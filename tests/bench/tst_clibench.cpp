@@ -186,8 +186,7 @@ private slots:
         QTest::addRow("seconds not a number") << QStringList{"--seconds", "soon"} << 2 << "take numbers";
         QTest::addRow("seconds out of range") << QStringList{"--seconds", "0"} << 2 << "--seconds must be in";
         QTest::addRow("no readers") << QStringList{"--readers", "0"} << 2 << "--readers must be at least 1";
-        QTest::addRow("batch size") << QStringList{"--batch-size", "x"} << 2
-                                    << "--batch-size needs a number";
+        QTest::addRow("batch size") << QStringList{"--batch-size", "x"} << 2 << "--batch-size needs a number";
         QTest::addRow("bad config key")
             << QStringList{"--config", "{\"batch_sise\": 3}"} << 2 << "batch_sise";
         QTest::addRow("missing file")

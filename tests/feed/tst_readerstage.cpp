@@ -1,13 +1,13 @@
 #include "rundata.h"
 
+#include "feed/datasetprobe.h"
+#include "feed/pacer.h"
+#include "feed/readerstage.h"
+#include "feed/samplemaker.h"
+#include "observe/recorder.h"
 #include "pipeline/fifoqueue.h"
 #include "record/recordindex.h"
 #include "scenario/corruptcopy.h"
-#include "feed/datasetprobe.h"
-#include "feed/readerstage.h"
-#include "feed/pacer.h"
-#include "feed/samplemaker.h"
-#include "observe/recorder.h"
 #include "scenario/scenario.h"
 
 #include <QTemporaryDir>

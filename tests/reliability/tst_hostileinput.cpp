@@ -12,8 +12,8 @@
 #include "peakmemory.h"
 
 #include "example/exampleparser.h"
-#include "run/pipeline.h"
 #include "feed/samplemaker.h"
+#include "run/pipeline.h"
 
 #include <QTemporaryDir>
 #include <QTest>

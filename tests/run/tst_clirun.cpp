@@ -62,9 +62,9 @@ private slots:
 
     void jsonSummaryAtTheEndOfData()
     {
-        const Ran r =
-            runCli(m_files + QStringList{"--json", "--epochs", "1", "--batch-size", "8", "--min-after-dequeue", "16",
-                                         "--capacity", "48", "--input-size", "8", "--hidden", "16"});
+        const Ran r = runCli(m_files + QStringList{"--json", "--epochs", "1", "--batch-size", "8",
+                                                   "--min-after-dequeue", "16", "--capacity", "48",
+                                                   "--input-size", "8", "--hidden", "16"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject s = jsonOf(r.out);
         QStringList keys = s.keys();

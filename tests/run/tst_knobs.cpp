@@ -185,9 +185,8 @@ private slots:
                                << "run config: speed must be from 0.01 to 1 (got 2)";
         QTest::addRow("eval_fraction") << "eval_fraction" << QJsonValue(0.7)
                                        << "run config: eval_fraction must be from 0 to 0.5 (got 0.7)";
-        QTest::addRow("mad")
-            << "min_after_dequeue" << QJsonValue(224)
-            << "run config: example_capacity 224 must be bigger than min_after_dequeue 224.";
+        QTest::addRow("mad") << "min_after_dequeue" << QJsonValue(224)
+                             << "run config: example_capacity 224 must be bigger than min_after_dequeue 224.";
     }
     void validateNamesTheBadKnob()
     {
@@ -227,10 +226,11 @@ private slots:
         QCOMPARE(knobFlagHelp(*findKnob(u"batch_size")),
                  QStringLiteral("Examples per training step: the trainer's dequeue_many(n). TensorFlow: "
                                 "shuffle_batch(batch_size). Default 32."));
-        QCOMPARE(knobFlagHelp(*findKnob(u"skip_corrupt")),
-                 QStringLiteral("Count and skip a record whose checksum fails instead of stopping the run with "
-                                "DataLoss. TensorFlow: tf.data.experimental.ignore_errors(). Sets skip_corrupt "
-                                "to true."));
+        QCOMPARE(
+            knobFlagHelp(*findKnob(u"skip_corrupt")),
+            QStringLiteral("Count and skip a record whose checksum fails instead of stopping the run with "
+                           "DataLoss. TensorFlow: tf.data.experimental.ignore_errors(). Sets skip_corrupt "
+                           "to true."));
     }
 };
 
