@@ -1,18 +1,18 @@
 #include "run/pipeline.h"
 
 #include "demo/bundleddata.h"
-#include "feed/readoptions.h"
-#include "observe/chrometrace.h"
-#include "observe/jsonlexport.h"
-#include "pipeline/batching.h"
-#include "pipeline/inputproducer.h"
-#include "record/inputfiles.h"
 #include "feed/batchsource.h"
 #include "feed/datasetprobe.h"
 #include "feed/heldoutset.h"
 #include "feed/naivefeed.h"
 #include "feed/readerstage.h"
+#include "feed/readoptions.h"
+#include "observe/chrometrace.h"
+#include "observe/jsonlexport.h"
+#include "pipeline/batching.h"
+#include "pipeline/inputproducer.h"
 #include "pipeline/statuserror.h"
+#include "record/inputfiles.h"
 #include "run/runcontext.h"
 #include "run/watchdog.h"
 #include "run/workersdemo.h"
@@ -232,14 +232,29 @@ Status Pipeline::startWorkers()
     const TrainerConfig &t = m_config.trainer;
     Topology topology;
     topology.readsFiles = false;
-    topology.threads << TopologyThread{QStringLiteral("coordinator"), ThreadRole::Main, CodeRole::CoordinatorMain,
-                                       QStringLiteral("coordinator"), {}, {}, {}};
+    topology.threads << TopologyThread{QStringLiteral("coordinator"),
+                                       ThreadRole::Main,
+                                       CodeRole::CoordinatorMain,
+                                       QStringLiteral("coordinator"),
+                                       {},
+                                       {},
+                                       {}};
     for (int i = 0; i < t.workers; ++i)
-        topology.threads << TopologyThread{WorkersDemo::workerName(i), ThreadRole::Worker, CodeRole::WorkerLoop,
-                                           QStringLiteral("worker %1").arg(i), {}, {}, {}};
+        topology.threads << TopologyThread{WorkersDemo::workerName(i),
+                                           ThreadRole::Worker,
+                                           CodeRole::WorkerLoop,
+                                           QStringLiteral("worker %1").arg(i),
+                                           {},
+                                           {},
+                                           {}};
     if (t.stopAfterS > 0)
-        topology.threads << TopologyThread{QStringLiteral("watchdog"), ThreadRole::Watcher, CodeRole::None,
-                                           QStringLiteral("watchdog"), {}, {}, {}};
+        topology.threads << TopologyThread{QStringLiteral("watchdog"),
+                                           ThreadRole::Watcher,
+                                           CodeRole::None,
+                                           QStringLiteral("watchdog"),
+                                           {},
+                                           {},
+                                           {}};
     ctx.recorder->setTopology(topology);
     if (t.stopAfterS > 0)
         startWatchdog(nullptr, {}, {});
@@ -298,11 +313,12 @@ Status Pipeline::startPipeline()
     };
 
     if (tc.feed == FeedMode::Naive) {
-        NaiveFeed::Options o{pc.files,     pc.numEpochs, pc.shuffleFiles, pc.fileSeed,
-                             pc.batchSize, pc.allowSmallerFinalBatch,   read};
+        NaiveFeed::Options o{pc.files,    pc.numEpochs, pc.shuffleFiles,
+                             pc.fileSeed, pc.batchSize, pc.allowSmallerFinalBatch,
+                             read};
         Coordinator *coord = &ctx.coord;
-        source = std::make_unique<NaiveFeed>(ctx.maker, ctx.pacer, o, [coord] { return coord->shouldStop(); },
-                                             onSkipped);
+        source = std::make_unique<NaiveFeed>(
+            ctx.maker, ctx.pacer, o, [coord] { return coord->shouldStop(); }, onSkipped);
     } else {
         InputProducerOptions po;
         po.numEpochs = pc.numEpochs;
@@ -314,10 +330,12 @@ Status Pipeline::startPipeline()
         if (!producer)
             return producer.status();
 
-        auto reader = std::make_shared<ReaderStage>(ctx.maker, ctx.pacer, read, producer->queue, pc.readerThreads,
-                                                    onSkipped, m_readerThrowAfter);
+        auto reader = std::make_shared<ReaderStage>(ctx.maker, ctx.pacer, read, producer->queue,
+                                                    pc.readerThreads, onSkipped, m_readerThrowAfter);
         // The body keeps the run's shared parts alive for the reader, which refers to them.
-        EnqueueBody<Sample> body = [reader, run = m_context](Queue<Sample> &q, int i) { return (*reader)(q, i); };
+        EnqueueBody<Sample> body = [reader, run = m_context](Queue<Sample> &q, int i) {
+            return (*reader)(q, i);
+        };
         auto fill = [&](BatchOptions &o, const QString &name) {
             o.name = name;
             o.numThreads = pc.readerThreads;
@@ -347,7 +365,8 @@ Status Pipeline::startPipeline()
         const QString filenames = producer->queue->name();
         examples = batcher->queue();
         topology.queues << TopologyQueue{filenames, QueueRole::Filenames, QStringLiteral("filename queue")}
-                        << TopologyQueue{examples->name(), QueueRole::Examples, QStringLiteral("example queue")};
+                        << TopologyQueue{examples->name(), QueueRole::Examples,
+                                         QStringLiteral("example queue")};
         const QList<ThreadHandle> producers = producer->runner->createThreads(ctx.coord, startRunners);
         m_threads << producers;
         addRunner(&topology, producers, 1, ThreadRole::Producer, CodeRole::InputProducer,
@@ -362,16 +381,31 @@ Status Pipeline::startPipeline()
         source = std::make_unique<QueueBatchSource>(*batcher, &ctx.pacer);
     }
     // The trainer goes after the example queue's threads, the watchers of the run after it.
-    TopologyThread trainerNode{QStringLiteral("trainer"), ThreadRole::Trainer, CodeRole::Trainer,
-                               QStringLiteral("trainer"), {}, {}, {}};
+    TopologyThread trainerNode{QStringLiteral("trainer"),
+                               ThreadRole::Trainer,
+                               CodeRole::Trainer,
+                               QStringLiteral("trainer"),
+                               {},
+                               {},
+                               {}};
     if (examples)
         trainerNode.dequeuesFrom = {examples->name()};
     topology.threads << trainerNode;
-    topology.threads << TopologyThread{QStringLiteral("watchdog"), ThreadRole::Watcher, CodeRole::None,
-                                       QStringLiteral("watchdog"), {}, {}, {}};
+    topology.threads << TopologyThread{QStringLiteral("watchdog"),
+                                       ThreadRole::Watcher,
+                                       CodeRole::None,
+                                       QStringLiteral("watchdog"),
+                                       {},
+                                       {},
+                                       {}};
     if (m_stuckWorker)
-        topology.threads << TopologyThread{QStringLiteral("stuck-worker"), ThreadRole::Worker, CodeRole::None,
-                                           QStringLiteral("stuck worker"), {}, {}, {}};
+        topology.threads << TopologyThread{QStringLiteral("stuck-worker"),
+                                           ThreadRole::Worker,
+                                           CodeRole::None,
+                                           QStringLiteral("stuck worker"),
+                                           {},
+                                           {},
+                                           {}};
     ctx.recorder->setTopology(topology);
     startWatchdog(examples, feeders, orphans);
 
@@ -394,13 +428,16 @@ Status Pipeline::startPipeline()
     options.stepDelay = std::chrono::milliseconds(pc.trainerDelayMs);
     options.throwAtStep = m_trainerThrowAt;
     options.classNames = m_classNames;
-    options.heldOutFrom =
-        tc.evalFile.isEmpty() ? QStringLiteral("every %1th training record").arg(m_holdOut.every) : tc.evalFile;
+    options.heldOutFrom = tc.evalFile.isEmpty()
+                              ? QStringLiteral("every %1th training record").arg(m_holdOut.every)
+                              : tc.evalFile;
     const HeldOutSet::Source heldOut{tc.evalFile, pc.files, m_holdOut, tc.evalMaxSamples};
     const SampleMaker *maker = &ctx.maker;
-    auto trainer = std::make_shared<Trainer>(
-        options, *ctx.recorder, ctx.coord, ctx.pacer, std::move(source), std::move(m_model),
-        [heldOut, maker](const std::function<bool()> &stop) { return HeldOutSet::load(heldOut, *maker, stop); });
+    auto trainer =
+        std::make_shared<Trainer>(options, *ctx.recorder, ctx.coord, ctx.pacer, std::move(source),
+                                  std::move(m_model), [heldOut, maker](const std::function<bool()> &stop) {
+                                      return HeldOutSet::load(heldOut, *maker, stop);
+                                  });
     const auto grace = std::chrono::milliseconds(qint64(tc.gracePeriodS * 1000));
     // The script's main thread: train, then (finally) request_stop, join and the end.
     startMain(QStringLiteral("trainer"), ThreadRole::Trainer,
@@ -454,6 +491,11 @@ SnapshotPtr Pipeline::snapshot(qint64 eventCursor) const
     snap->stepMode = m_context->gate.isEnabled();
     snap->threadsAtGate = m_context->gate.heldCount();
     return snap;
+}
+
+const Recorder &Pipeline::recorder() const
+{
+    return *m_context->recorder;
 }
 
 RunSummary Pipeline::summary() const
