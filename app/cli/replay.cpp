@@ -28,7 +28,7 @@ int runReplay(const QStringList &args)
     if (parser.positionalArguments().size() != 1)
         return out.fail(QStringLiteral("replay: give one run file"));
 
-    const Result<RunRecord> record = RunFileReader::read(parser.positionalArguments().first());
+    const Result<SavedRun> record = RunFileReader::read(parser.positionalArguments().first());
     if (!record) {
         out.error(QStringLiteral("replay: %1").arg(record.status().toString()));
         return 1;

@@ -43,7 +43,7 @@ struct RunFileGap {
 // A saved run read back: a read-only record. `last` is the run as it was at the last flush:
 // every thread with all its spans (the open one last), every queue with all its samples, every
 // event and metric point, the topology and the run's figures. Its batch preview is empty.
-struct RunRecord {
+struct SavedRun {
     QString path;
     int version = 0;
     QMap<QString, QString> meta;

@@ -49,7 +49,7 @@ public:
     explicit Loader(const QString &path)
         : m_path(path)
     {}
-    Result<RunRecord> load();
+    Result<SavedRun> load();
 
 private:
     Status damaged(const QString &what) const
@@ -69,11 +69,11 @@ private:
         return damaged(QStringLiteral("reading %1: %2").arg(QLatin1String(table), m_db.errorMessage()));
     }
     Status checkHeader() const;
-    Status checkIdentity(RunRecord *r);
-    Status readThreads(RunRecord *r);
-    Status readQueues(RunRecord *r);
-    Status readEventsAndMetrics(RunRecord *r);
-    Status readTopologyAndSummary(RunRecord *r);
+    Status checkIdentity(SavedRun *r);
+    Status readThreads(SavedRun *r);
+    Status readQueues(SavedRun *r);
+    Status readEventsAndMetrics(SavedRun *r);
+    Status readTopologyAndSummary(SavedRun *r);
 
     const QString m_path;
     SqliteDb m_db;
@@ -103,7 +103,7 @@ Status Loader::checkHeader() const
     return Status::ok();
 }
 
-Status Loader::checkIdentity(RunRecord *r)
+Status Loader::checkIdentity(SavedRun *r)
 {
     SqliteStmt version(m_db, "PRAGMA user_version");
     if (!version.isValid() || !version.step())
@@ -146,7 +146,7 @@ Status Loader::checkIdentity(RunRecord *r)
     return Status::ok();
 }
 
-Status Loader::readThreads(RunRecord *r)
+Status Loader::readThreads(SavedRun *r)
 {
     QHash<qint64, int> index; // thread id -> position in r->last.threads
     SqliteStmt threads(
@@ -195,7 +195,7 @@ Status Loader::readThreads(RunRecord *r)
     return Status::ok();
 }
 
-Status Loader::readQueues(RunRecord *r)
+Status Loader::readQueues(SavedRun *r)
 {
     QHash<qint64, int> index;
     SqliteStmt queues(m_db,
@@ -225,7 +225,7 @@ Status Loader::readQueues(RunRecord *r)
     return samples.ok() ? Status::ok() : readError("queue_samples");
 }
 
-Status Loader::readEventsAndMetrics(RunRecord *r)
+Status Loader::readEventsAndMetrics(SavedRun *r)
 {
     SqliteStmt events(m_db, "SELECT seq, t_us, thread, kind, details FROM events ORDER BY seq");
     while (events.step()) {
@@ -255,7 +255,7 @@ Status Loader::readEventsAndMetrics(RunRecord *r)
     return gaps.ok() ? Status::ok() : readError("gaps");
 }
 
-Status Loader::readTopologyAndSummary(RunRecord *r)
+Status Loader::readTopologyAndSummary(SavedRun *r)
 {
     Topology topo;
     SqliteStmt queues(m_db, "SELECT name, role, label FROM topology_queues ORDER BY ord");
@@ -308,7 +308,7 @@ Status Loader::readTopologyAndSummary(RunRecord *r)
     return Status::ok();
 }
 
-Result<RunRecord> Loader::load()
+Result<SavedRun> Loader::load()
 {
     if (Status s = checkHeader(); !s.isOk())
         return s;
@@ -316,7 +316,7 @@ Result<RunRecord> Loader::load()
         return Status(ErrorKind::PermissionDenied,
                       QStringLiteral("cannot open run file '%1': %2").arg(m_path, m_db.errorMessage()),
                       Location{m_path, -1, -1});
-    RunRecord r;
+    SavedRun r;
     r.path = m_path;
     for (auto step : {&Loader::checkIdentity, &Loader::readThreads, &Loader::readQueues,
                       &Loader::readEventsAndMetrics, &Loader::readTopologyAndSummary}) {
@@ -328,7 +328,7 @@ Result<RunRecord> Loader::load()
 
 } // namespace
 
-Result<RunRecord> RunFileReader::read(const QString &path)
+Result<SavedRun> RunFileReader::read(const QString &path)
 {
     return Loader(path).load();
 }

@@ -5,7 +5,7 @@
 
 namespace qs {
 
-// Loads a run file (see runfile.h) back into a read-only RunRecord, whether the run finished
+// Loads a run file (see runfile.h) back into a read-only SavedRun, whether the run finished
 // (RUN.qsrun) or was killed (RUN.qsrun.partial, read up to its last flush).
 //
 // Opens the file read-only and changes nothing. Refuses, with a Status naming the file:
@@ -17,7 +17,7 @@ namespace qs {
 //    integrity check, or a table that cannot be read).
 class RunFileReader {
 public:
-    static Result<RunRecord> read(const QString &path);
+    static Result<SavedRun> read(const QString &path);
 };
 
 } // namespace qs

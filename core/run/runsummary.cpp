@@ -72,7 +72,7 @@ RunSummary RunSummary::of(const Recorder &recorder)
     return of(*snap, recorder.events(), recorder.threads());
 }
 
-RunSummary RunSummary::of(const RunRecord &saved)
+RunSummary RunSummary::of(const SavedRun &saved)
 {
     return of(saved.last, saved.last.events, saved.last.threads);
 }

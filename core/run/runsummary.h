@@ -12,7 +12,7 @@
 namespace qs {
 
 class Recorder;
-struct RunRecord;
+struct SavedRun;
 
 struct ThreadSummary {
     QString name;
@@ -53,7 +53,7 @@ struct RunSummary {
     QString howKey() const; // "running" until finished
 
     static RunSummary of(const Recorder &recorder); // everything from the run record
-    static RunSummary of(const RunRecord &saved);   // the same, from a saved run
+    static RunSummary of(const SavedRun &saved);    // the same, from a saved run
     // `last` gives the figures; `events` the join; `threads` the time per state.
     static RunSummary of(const Snapshot &last, const QList<Event> &events, const QList<ThreadInfo> &threads);
 };

@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check(f.write(reinterpret_cast<const char *>(data), qint64(size)) == qint64(size),
               "the scratch file is written");
     }
-    const Result<RunRecord> r = RunFileReader::read(path);
+    const Result<SavedRun> r = RunFileReader::read(path);
     if (!r) {
         check(!r.status().isOk(), "a failed read has an error");
         check(r.status().message().contains(path), "the error names the file", r.status().message());

@@ -84,7 +84,7 @@ private slots:
         QVERIFY(!QFile::exists(RunFileWriter::partialPathFor(path)));
 
         const RunSummary live = run.summary();
-        const Result<RunRecord> saved = RunFileReader::read(path);
+        const Result<SavedRun> saved = RunFileReader::read(path);
         QVERIFY2(saved, qPrintable(saved.status().toString()));
         QCOMPARE(saved->version, kRunFileVersion);
         QCOMPARE(saved->meta.value(QStringLiteral("format")), QStringLiteral("queuescope-run"));
@@ -172,7 +172,7 @@ private slots:
             rec.event(EventKind::Note, QStringLiteral("reader_0"), {{QStringLiteral("i"), i}});
         QVERIFY((*w)->finish().isOk());
 
-        const Result<RunRecord> saved = RunFileReader::read(path);
+        const Result<SavedRun> saved = RunFileReader::read(path);
         QVERIFY2(saved, qPrintable(saved.status().toString()));
         const QList<RunFileGap> expected{{QStringLiteral("spans"), 0, 0, 16},
                                          {QStringLiteral("events"), -1, 0, 5}};
@@ -200,7 +200,7 @@ private slots:
         auto hasRows = [&] {
             if (!QFile::exists(partial))
                 return false;
-            const Result<RunRecord> r = RunFileReader::read(partial);
+            const Result<SavedRun> r = RunFileReader::read(partial);
             return r && r->last.steps > 0 && !r->last.events.isEmpty() && !r->last.threads.isEmpty();
         };
         QTRY_VERIFY_WITH_TIMEOUT(hasRows(), 60000);
@@ -209,7 +209,7 @@ private slots:
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);
 
         QVERIFY(!QFile::exists(path));
-        const Result<RunRecord> saved = RunFileReader::read(partial);
+        const Result<SavedRun> saved = RunFileReader::read(partial);
         QVERIFY2(saved, qPrintable(saved.status().toString()));
         QVERIFY(!saved->finished());
         QVERIFY(!saved->last.events.isEmpty());
@@ -271,7 +271,7 @@ private slots:
             writeBytes(path, whole.left(whole.size() / 2));
         }
         const QByteArray before = fileBytes(path);
-        const Result<RunRecord> r = RunFileReader::read(path);
+        const Result<SavedRun> r = RunFileReader::read(path);
         QVERIFY(!r);
         QCOMPARE(int(r.status().kind()), kind);
         QVERIFY2(r.status().message().contains(path), qPrintable(r.status().message()));
@@ -289,7 +289,7 @@ private slots:
         for (qsizetype i = 4096; i < std::min<qsizetype>(bytes.size(), 3 * 4096); ++i)
             bytes[i] = char(i * 31);
         writeBytes(path, bytes);
-        const Result<RunRecord> r = RunFileReader::read(path);
+        const Result<SavedRun> r = RunFileReader::read(path);
         QVERIFY(!r);
         QCOMPARE(r.status().kind(), ErrorKind::DataLoss);
     }
@@ -298,7 +298,7 @@ private slots:
     {
         const QString path = m_dir.filePath(QStringLiteral("small.qsrun"));
         writeSmallRunFile(path);
-        const Result<RunRecord> r = RunFileReader::read(path);
+        const Result<SavedRun> r = RunFileReader::read(path);
         QVERIFY2(r, qPrintable(r.status().toString()));
         QCOMPARE(r->last.threads.size(), 3);
         QCOMPARE(r->last.threads[1].spans.last().state, ThreadState::Failed);
