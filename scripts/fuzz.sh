@@ -3,7 +3,7 @@
 # SECONDS (default 60), one after another, from a fresh working corpus seeded from the
 # TFRecord fixtures and the project's own writers.
 #
-#   scripts/fuzz.sh [--fixtures DIR] [SECONDS] [TARGET...]   targets: recordreader example imagedecode
+#   scripts/fuzz.sh [--fixtures DIR] [SECONDS] [TARGET...]   targets: recordreader example imagedecode runfile
 #
 # Fixtures: --fixtures DIR, else $QS_FIXTURES_DIR, else <repo>/../shared/fixtures/tfrecord;
 # without them the seeds are the project's own files only. Everything goes under build/fuzz/:
@@ -31,18 +31,18 @@ if ! [[ $seconds =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
 fi
 shift $(($# > 0 ? 1 : 0))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(recordreader example imagedecode)
+[ ${#targets[@]} -gt 0 ] || targets=(recordreader example imagedecode runfile)
 for t in "${targets[@]}"; do
   case $t in
-  recordreader | example | imagedecode) ;;
-  *) echo "fuzz.sh: unknown target '$t' (recordreader, example, imagedecode)" >&2; exit 2 ;;
+  recordreader | example | imagedecode | runfile) ;;
+  *) echo "fuzz.sh: unknown target '$t' (recordreader, example, imagedecode, runfile)" >&2; exit 2 ;;
   esac
 done
 
 # The largest input each target is given (libFuzzer truncates longer seeds to it). The record
 # reader's target puts a 256 KiB filler record in front of its input itself, so small inputs
 # still reach the reader's buffer edge.
-declare -A max_len=([recordreader]=65536 [example]=65536 [imagedecode]=65536)
+declare -A max_len=([recordreader]=65536 [example]=65536 [imagedecode]=65536 [runfile]=262144)
 
 ./scripts/setup.sh
 cmake --preset fuzz -DQS_FIXTURES_DIR="$fixtures" >/dev/null

@@ -4,8 +4,10 @@
 #include "commands.h"
 #include "interruptguard.h"
 #include "knobflags.h"
+#include "summarytext.h"
 
 #include "demo/bundleddata.h"
+#include "observe/runfilewriter.h"
 #include "run/pipeline.h"
 
 #include <QCommandLineParser>
@@ -23,11 +25,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
-
-QString percent(double v)
-{
-    return v < 0 ? QStringLiteral("-") : QString::number(v * 100, 'f', 1) + QLatin1Char('%');
-}
 
 QString progressLine(const Snapshot &s)
 {
@@ -49,50 +46,6 @@ QString progressLine(const Snapshot &s)
     }
     line += QStringLiteral("  %1 samples/s").arg(s.samplesPerSec, 0, 'f', 0);
     return line;
-}
-
-QStringList summaryLines(const RunSummary &s)
-{
-    QStringList lines;
-    lines << QStringLiteral("how it ended: %1").arg(s.howKey());
-    if (!s.error.isOk())
-        lines << QStringLiteral("error: %1 (thread %2)").arg(s.error.toString(), s.error.thread());
-    if (!s.stillRunning.isEmpty())
-        lines << QStringLiteral("still running at join: %1").arg(s.stillRunning.join(QLatin1Char(' ')));
-    lines << QStringLiteral("steps %1, samples %2, %3 samples/s")
-                 .arg(s.steps)
-                 .arg(s.samples)
-                 .arg(s.samplesPerSec, 0, 'f', 1);
-    lines << QStringLiteral("training accuracy %1, held-out accuracy %2 (%3 held-out samples)")
-                 .arg(percent(s.trainAccuracy), percent(s.evalAccuracy))
-                 .arg(s.heldOutSamples);
-    if (s.skippedRecords > 0)
-        lines << QStringLiteral("skipped corrupt records: %1").arg(s.skippedRecords);
-
-    // Seconds per thread per state, for the states some thread spent time in.
-    QList<int> states;
-    for (int i = 0; i < kThreadStateCount; ++i) {
-        for (const ThreadSummary &t : s.threads) {
-            if (t.secondsIn[size_t(i)] >= 0.0005 && !isFinalState(ThreadState(i))) {
-                states << i;
-                break;
-            }
-        }
-    }
-    int nameWidth = 6;
-    for (const ThreadSummary &t : s.threads)
-        nameWidth = std::max(nameWidth, int(t.name.size()));
-    QString header = QStringLiteral("thread").leftJustified(nameWidth + 2) + QStringLiteral("role     ");
-    for (int st : states)
-        header += threadStateKey(ThreadState(st)).rightJustified(14);
-    lines << QString() << QStringLiteral("seconds per thread and state:") << header;
-    for (const ThreadSummary &t : s.threads) {
-        QString row = t.name.leftJustified(nameWidth + 2) + threadRoleKey(t.role).leftJustified(9);
-        for (int st : states)
-            row += QString::number(t.secondsIn[size_t(st)], 'f', 2).rightJustified(14);
-        lines << row;
-    }
-    return lines;
 }
 
 } // namespace
@@ -122,8 +75,14 @@ int runRun(const QStringList &args)
     const QCommandLineOption config(QStringLiteral("config"),
                                     QStringLiteral("Run settings as JSON text or a file."),
                                     QStringLiteral("JSON"));
+    const QCommandLineOption record(
+        QStringLiteral("record"),
+        QStringLiteral(
+            "Save the run record to F (SQLite, see README \"Saved runs\"), written as the run goes\n"
+            "into F.partial, which becomes F when the run ends (a killed run leaves F.partial)."),
+        QStringLiteral("F"));
     knobFlags.addTo(parser);
-    parser.addOptions({scenarioOpt, events, trace, json, config});
+    parser.addOptions({scenarioOpt, events, trace, json, config, record});
     processArguments(parser, args);
     Output out(parser.isSet(json));
 
@@ -175,6 +134,18 @@ int runRun(const QStringList &args)
         return 1;
     }
     Pipeline &p = **pipeline;
+    std::unique_ptr<RunFileWriter> recordWriter; // destroyed before the pipeline
+    if (parser.isSet(record)) {
+        RunFileWriter::Options o;
+        o.meta.insert(QStringLiteral("command"), args.join(QLatin1Char(' ')));
+        Result<std::unique_ptr<RunFileWriter>> w =
+            RunFileWriter::start(parser.value(record), p.recorder(), o);
+        if (!w) {
+            out.error(QStringLiteral("run: --record: %1").arg(w.status().toString()));
+            return 1;
+        }
+        recordWriter = std::move(*w);
+    }
     // Ctrl-C (or SIGTERM) = request_stop and a clean join, polled below; a second one ends the
     // process at once.
     InterruptGuard interrupts;
@@ -204,6 +175,12 @@ int runRun(const QStringList &args)
 
     const RunSummary summary = p.summary();
     int status = summary.how == EndHow::Error ? 1 : 0;
+    if (recordWriter) {
+        if (Status s = recordWriter->finish(); !s.isOk()) {
+            out.error(QStringLiteral("run: --record: %1").arg(s.toString()));
+            status = 1;
+        }
+    }
     for (const QString &line : summaryLines(summary))
         out.json() ? out.error(line) : out.line(line);
     if (!summary.error.isOk() && !out.json()) // problems go to stderr too, whatever stdout is piped to

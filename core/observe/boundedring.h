@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QtGlobal>
+
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -16,6 +18,7 @@ public:
 
     void push(T item)
     {
+        ++m_pushed;
         if (int(m_items.size()) < m_capacity) {
             if (m_items.size() == m_items.capacity())
                 m_items.reserve(size_t(std::min(m_capacity, std::max(16, int(m_items.size()) * 2))));
@@ -32,6 +35,18 @@ public:
     // 0 is the oldest item still held.
     const T &at(int i) const { return m_items[size_t((m_head + i) % size())]; }
     const T &newest() const { return at(size() - 1); }
+    // Items ever pushed: item number n (0-based) is still held when n >= pushed() - size().
+    qint64 pushed() const { return m_pushed; }
+    // Appends the items numbered >= `count` still held to `out`, oldest first, and returns the
+    // number of the first one appended (> count when the ring dropped some since; pushed() when
+    // there is nothing new).
+    template<typename List> qint64 appendSince(List *out, qint64 count) const
+    {
+        const qint64 oldest = m_pushed - size();
+        const qint64 from = std::clamp(count, oldest, m_pushed);
+        appendTo(out, int(from - oldest));
+        return from;
+    }
     // Storage actually allocated, for tests of the memory bound.
     int allocated() const { return int(m_items.capacity()); }
 
@@ -45,6 +60,7 @@ public:
 private:
     int m_capacity;
     int m_head = 0; // index of the oldest item once the ring is full
+    qint64 m_pushed = 0;
     std::vector<T> m_items;
 };
 

@@ -26,6 +26,16 @@ struct RecorderOptions {
     std::function<qint64()> clockUs;
 };
 
+// What one of the Recorder's rings gained since a count, for a reader that drains it as the run
+// goes (RunFileWriter): the items numbered [first, next), oldest first. Numbers count every item
+// the ring was ever given (an event's number is its seq). first > the count asked for when the
+// ring dropped items in between: the caller records that gap.
+template<typename T> struct RecordTail {
+    QList<T> items;
+    qint64 first = 0;
+    qint64 next = 0;
+};
+
 // The write side of observation for one run, shared by every thread of that run.
 //
 // Contract:
@@ -125,6 +135,15 @@ public:
     QList<Event> events() const;
     QList<ThreadInfo> threads() const; // every span still held, the open one last
     QList<QueueInfo> queues() const;   // every sample still held, the latest size last
+
+    // Incremental reads (see RecordTail): a thread's finished spans, a queue's throttled size
+    // samples, the events, the metric points, each numbered from 0 in the order recorded.
+    int threadCount() const;
+    int queueCount() const;
+    RecordTail<StateSpan> spansSince(int threadId, qint64 count) const;
+    RecordTail<QueueSample> queueSamplesSince(int queueId, qint64 count) const;
+    RecordTail<Event> eventsSince(qint64 seq) const;
+    RecordTail<MetricPoint> metricsSince(qint64 count) const;
 
 private:
     struct Impl;

@@ -156,4 +156,54 @@ QList<QueueInfo> Recorder::queues() const
     return out;
 }
 
+int Recorder::threadCount() const
+{
+    return d->threadCount.load(std::memory_order_acquire);
+}
+
+int Recorder::queueCount() const
+{
+    return d->queueCount.load(std::memory_order_acquire);
+}
+
+namespace {
+template<typename T> RecordTail<T> tailOf(const BoundedRing<T> &ring, qint64 count)
+{
+    RecordTail<T> tail;
+    tail.first = ring.appendSince(&tail.items, count);
+    tail.next = ring.pushed();
+    return tail;
+}
+} // namespace
+
+RecordTail<StateSpan> Recorder::spansSince(int threadId, qint64 count) const
+{
+    const ThreadSlot *slot = d->thread(threadId);
+    if (!slot)
+        return {};
+    std::lock_guard lock(slot->mu);
+    return tailOf(slot->spans, count);
+}
+
+RecordTail<QueueSample> Recorder::queueSamplesSince(int queueId, qint64 count) const
+{
+    const QueueSlot *slot = d->queue(queueId);
+    if (!slot)
+        return {};
+    std::lock_guard lock(slot->mu);
+    return tailOf(slot->history, count);
+}
+
+RecordTail<Event> Recorder::eventsSince(qint64 seq) const
+{
+    std::lock_guard lock(d->eventMu);
+    return tailOf(d->events, seq);
+}
+
+RecordTail<MetricPoint> Recorder::metricsSince(qint64 count) const
+{
+    std::lock_guard lock(d->metricMu);
+    return tailOf(d->metrics, count);
+}
+
 } // namespace qs

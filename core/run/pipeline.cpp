@@ -219,6 +219,11 @@ SnapshotPtr Pipeline::snapshot(qint64 eventCursor) const
     return snap;
 }
 
+const Recorder &Pipeline::recorder() const
+{
+    return *m_context->recorder;
+}
+
 RunSummary Pipeline::summary() const
 {
     return RunSummary::of(*m_context->recorder);

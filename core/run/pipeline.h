@@ -18,6 +18,7 @@
 namespace qs {
 
 class Model;
+class Recorder;
 class QueueBase;
 struct RunContext;
 
@@ -88,6 +89,7 @@ public:
     bool waitFinished(std::chrono::milliseconds timeout) const; // false on timeout or before start
 
     SnapshotPtr snapshot(qint64 eventCursor = 0) const;
+    const Recorder &recorder() const; // the run record (for RunFileWriter); lives as long as the run
     RunSummary summary() const;
 
     void setStepMode(bool on);

@@ -1,6 +1,7 @@
 #include "run/runsummary.h"
 
 #include "observe/recorder.h"
+#include "observe/runfile.h"
 
 #include "base/statusjson.h"
 #include "run/runcontext.h"
@@ -67,8 +68,19 @@ QJsonObject RunSummary::toJson() const
 
 RunSummary RunSummary::of(const Recorder &recorder)
 {
-    RunSummary s;
     const SnapshotPtr snap = recorder.snapshot(std::numeric_limits<qint64>::max());
+    return of(*snap, recorder.events(), recorder.threads());
+}
+
+RunSummary RunSummary::of(const SavedRun &saved)
+{
+    return of(saved.last, saved.last.events, saved.last.threads);
+}
+
+RunSummary RunSummary::of(const Snapshot &last, const QList<Event> &events, const QList<ThreadInfo> &threads)
+{
+    RunSummary s;
+    const Snapshot *snap = &last;
     s.finished = snap->run == RunState::Finished;
     s.how = snap->how;
     s.error = snap->error;
@@ -79,7 +91,6 @@ RunSummary RunSummary::of(const Recorder &recorder)
     s.evalAccuracy = snap->evalAccuracy;
     s.heldOutSamples = snap->heldOutSamples;
     s.skippedRecords = snap->skippedRecords;
-    const QList<Event> events = recorder.events();
     for (auto it = events.crbegin(); it != events.crend(); ++it) {
         if (it->kind == EventKind::Join) {
             s.joinResult = it->details.value(QStringLiteral("result")).toString();
@@ -88,7 +99,7 @@ RunSummary RunSummary::of(const Recorder &recorder)
             break;
         }
     }
-    for (const ThreadInfo &t : recorder.threads()) {
+    for (const ThreadInfo &t : threads) {
         ThreadSummary ts;
         ts.name = t.name;
         ts.role = t.role;

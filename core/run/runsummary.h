@@ -12,6 +12,7 @@
 namespace qs {
 
 class Recorder;
+struct SavedRun;
 
 struct ThreadSummary {
     QString name;
@@ -52,6 +53,9 @@ struct RunSummary {
     QString howKey() const; // "running" until finished
 
     static RunSummary of(const Recorder &recorder); // everything from the run record
+    static RunSummary of(const SavedRun &saved);    // the same, from a saved run
+    // `last` gives the figures; `events` the join; `threads` the time per state.
+    static RunSummary of(const Snapshot &last, const QList<Event> &events, const QList<ThreadInfo> &threads);
 };
 
 } // namespace qs

@@ -13,6 +13,8 @@
 #include "example/examplebuilder.h"
 #include "example/exampleparser.h"
 #include "example/imageformat.h"
+#include "observe/recorder.h"
+#include "observe/runfilewriter.h"
 #include "record/recordreader.h"
 #include "record/recordwriter.h"
 
@@ -266,6 +268,47 @@ void addOwnImages(SeedDir &images)
 
 } // namespace
 
+// A run file of a tiny recorded run: two threads, a queue, events, a metric, a topology.
+void addRunFile(const QString &scratch, SeedDir &runs)
+{
+    Recorder rec;
+    const QString path = QDir(scratch).filePath(QStringLiteral("seed.qsrun"));
+    auto writer = RunFileWriter::start(path, rec);
+    if (!writer) {
+        std::fprintf(stderr, "fuzz_extract_seeds: %s\n", qPrintable(writer.status().toString()));
+        return;
+    }
+    const int q = rec.registerQueue(QStringLiteral("example_queue"), QStringLiteral("FIFOQueue"), 4, 0);
+    const int r = rec.registerThread(QStringLiteral("reader_0"), ThreadRole::Reader);
+    const int t = rec.registerThread(QStringLiteral("trainer"), ThreadRole::Trainer);
+    rec.setState(r, ThreadState::Running, Activity::Reading);
+    rec.setState(t, ThreadState::BlockedEmpty, Activity::Dequeuing, QStringLiteral("example_queue"));
+    rec.queueChanged(q, 1, 1, 0, false);
+    rec.metric(MetricPoint{1, rec.nowUs(), 0.7, 0.5, -1, 0});
+    Topology topo;
+    topo.queues << TopologyQueue{QStringLiteral("example_queue"), QueueRole::Examples,
+                                 QStringLiteral("examples")};
+    topo.threads << TopologyThread{QStringLiteral("trainer"),
+                                   ThreadRole::Trainer,
+                                   CodeRole::Trainer,
+                                   QStringLiteral("trainer"),
+                                   {},
+                                   {QStringLiteral("example_queue")},
+                                   {}};
+    rec.setTopology(topo);
+    rec.setState(r, ThreadState::Stopped);
+    rec.event(EventKind::End, QString(), {{QStringLiteral("how"), QStringLiteral("end_of_data")}});
+    rec.setRunState(RunState::Finished, EndHow::EndOfData);
+    if (Status s = (*writer)->finish(); !s.isOk()) {
+        std::fprintf(stderr, "fuzz_extract_seeds: %s\n", qPrintable(s.toString()));
+        return;
+    }
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly))
+        runs.add(QStringLiteral("own"), f.readAll());
+    f.remove();
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -279,6 +322,8 @@ int main(int argc, char **argv)
     SeedDir records(out, QStringLiteral("recordreader"));
     SeedDir examples(out, QStringLiteral("example"));
     SeedDir images(out, QStringLiteral("imagedecode"));
+    SeedDir runs(out, QStringLiteral("runfile"));
+    addRunFile(out, runs);
     addRecordFiles(out, records);
     for (const QByteArray &r : ownRecords())
         examples.add(QStringLiteral("own"), r);

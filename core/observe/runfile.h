@@ -1,0 +1,55 @@
+#pragma once
+
+// A saved run: the run record in one SQLite file (`queuescope-cli run --record RUN.qsrun`),
+// written as the run goes by RunFileWriter and read back by RunFileReader. The schema is the
+// README's "Saved runs" section; its version is `PRAGMA user_version` and meta.version.
+//
+// Version 1 tables (times are microseconds since the run's start; enums are their JSON keys):
+//   meta(key, value)                format "queuescope-run", version, created, app_version
+//   threads(id, name, role, state, activity, detail, state_since_us)   the latest state
+//   thread_time(thread_id, state, us)                                  total time per state
+//   spans(thread_id, seq, start_us, end_us, state, activity, detail)   finished spans
+//   events(seq, t_us, thread, kind, details)                           details: JSON object
+//   queues(id, name, type, capacity, min_after_dequeue, size, closed, enqueued, dequeued)
+//   queue_samples(queue_id, seq, t_us, size)
+//   metrics(seq, step, t_us, loss, train_accuracy, eval_accuracy, samples_per_s)
+//   topology_queues(ord, name, role, label)
+//   topology_threads(ord, name, role, code, label, enqueues_into, dequeues_from, closes)
+//   summary(id = 1, t_us, run, how, error, steps, samples, samples_per_s, train_accuracy,
+//           eval_accuracy, held_out_samples, skipped_records, reads_files)
+//   gaps(what, id, from_seq, to_seq)   items the Recorder's rings dropped before a flush
+
+#include "observe/snapshot.h"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+
+namespace qs {
+
+inline constexpr int kRunFileVersion = 1;
+inline constexpr char kRunFileFormat[] = "queuescope-run";
+
+// Items numbered [fromSeq, toSeq) of one ring that never reached the file: `what` is "spans"
+// (id: the thread), "queue_samples" (id: the queue), "events" or "metrics" (id -1).
+struct RunFileGap {
+    QString what;
+    int id = -1;
+    qint64 fromSeq = 0;
+    qint64 toSeq = 0;
+    friend bool operator==(const RunFileGap &, const RunFileGap &) = default;
+};
+
+// A saved run read back: a read-only record. `last` is the run as it was at the last flush:
+// every thread with all its spans (the open one last), every queue with all its samples, every
+// event and metric point, the topology and the run's figures. Its batch preview is empty.
+struct SavedRun {
+    QString path;
+    int version = 0;
+    QMap<QString, QString> meta;
+    Snapshot last;
+    QList<RunFileGap> gaps;
+    bool finished() const { return last.run == RunState::Finished; }
+};
+
+} // namespace qs

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "base/result.h"
+#include "observe/runfile.h"
+
+namespace qs {
+
+// Loads a run file (see runfile.h) back into a read-only SavedRun, whether the run finished
+// (RUN.qsrun) or was killed (RUN.qsrun.partial, read up to its last flush).
+//
+// Opens the file read-only and changes nothing. Refuses, with a Status naming the file:
+//  - NotFound: no such file;
+//  - InvalidArgument: not an SQLite database (a text file, an image), or an SQLite database
+//    that is not a QueueScope run (no meta table, another format);
+//  - FailedPrecondition: a run file of a newer version than kRunFileVersion;
+//  - DataLoss: a truncated or corrupt file (its size short of what its header says, a failed
+//    integrity check, or a table that cannot be read).
+class RunFileReader {
+public:
+    static Result<SavedRun> read(const QString &path);
+};
+
+} // namespace qs

@@ -1,0 +1,316 @@
+// Saved runs: real files, real SQLite, real pipeline runs on generated demo data.
+#include "fakeclock.h"
+#include "runfixture.h"
+
+#include "../run/rundata.h"
+
+#include "observe/recorder.h"
+#include "observe/runfilereader.h"
+#include "observe/runfilewriter.h"
+#include "observe/sqlitedb.h"
+#include "run/pipeline.h"
+#include "run/runsummary.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sqlite3.h>
+
+using namespace qs;
+using namespace std::chrono_literals;
+
+namespace {
+
+const QString kCli = QStringLiteral(QS_BINARY_DIR "/bin/queuescope-cli");
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+bool sqlite(const QString &path, const char *sql)
+{
+    SqliteDb db;
+    return db.open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) && db.exec(sql);
+}
+
+// A run file of the small, fully timed run of the export tests.
+void writeSmallRunFile(const QString &path)
+{
+    FakeClock clock;
+    Recorder rec(clock.options());
+    recordSmallRun(rec, clock);
+    auto w = RunFileWriter::start(path, rec);
+    QVERIFY2(w, qPrintable(w.status().toString()));
+    QVERIFY((*w)->finish().isOk());
+}
+
+} // namespace
+
+class TestRunFile : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_files = test::writeDemoFiles(m_dir.path(), QStringLiteral("train"), 2, 80);
+    }
+
+    void realRunRoundTrips()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("real.qsrun"));
+        writeBytes(path, "an older file at the same path");
+        auto p = Pipeline::create(test::smallConfig(m_files));
+        QVERIFY2(p, qPrintable(p.status().toString()));
+        Pipeline &run = **p;
+        auto w = RunFileWriter::start(path, run.recorder());
+        QVERIFY2(w, qPrintable(w.status().toString()));
+        QVERIFY(QFile::exists(RunFileWriter::partialPathFor(path)));
+        QCOMPARE(fileBytes(path), QByteArray("an older file at the same path")); // untouched until the end
+        QVERIFY(run.start().isOk());
+        QVERIFY(run.waitFinished(60s));
+        QVERIFY((*w)->finish().isOk());
+        QVERIFY(!QFile::exists(RunFileWriter::partialPathFor(path)));
+
+        const RunSummary live = run.summary();
+        const Result<SavedRun> saved = RunFileReader::read(path);
+        QVERIFY2(saved, qPrintable(saved.status().toString()));
+        QCOMPARE(saved->version, kRunFileVersion);
+        QCOMPARE(saved->meta.value(QStringLiteral("format")), QStringLiteral("queuescope-run"));
+        QVERIFY(saved->gaps.isEmpty());
+        QVERIFY(saved->finished());
+
+        const RunSummary replay = RunSummary::of(*saved);
+        QCOMPARE(replay.howKey(), live.howKey());
+        QCOMPARE(replay.how, EndHow::EndOfData);
+        QCOMPARE(replay.steps, live.steps);
+        QVERIFY(replay.steps > 0);
+        QCOMPARE(replay.samples, live.samples);
+        QCOMPARE(replay.samplesPerSec, live.samplesPerSec);
+        QCOMPARE(replay.error, live.error);
+        QCOMPARE(replay.joinResult, live.joinResult);
+        QCOMPARE(replay.threads.size(), live.threads.size());
+        for (int i = 0; i < live.threads.size(); ++i) {
+            QCOMPARE(replay.threads[i].name, live.threads[i].name);
+            QCOMPARE(replay.threads[i].role, live.threads[i].role);
+            for (int s = 0; s < kThreadStateCount; ++s) {
+                if (!isFinalState(ThreadState(s)))
+                    QVERIFY(std::abs(replay.threads[i].secondsIn[size_t(s)] -
+                                     live.threads[i].secondsIn[size_t(s)]) < 0.001);
+            }
+        }
+
+        // Events, spans, queues and the topology, item for item.
+        const QList<Event> events = run.recorder().events();
+        QCOMPARE(saved->last.events.size(), events.size());
+        for (int i = 0; i < events.size(); ++i) {
+            QCOMPARE(saved->last.events[i].seq, events[i].seq);
+            QCOMPARE(saved->last.events[i].tUs, events[i].tUs);
+            QCOMPARE(saved->last.events[i].thread, events[i].thread);
+            QCOMPARE(saved->last.events[i].kind, events[i].kind);
+            QCOMPARE(saved->last.events[i].details, events[i].details);
+        }
+        const QList<ThreadInfo> threads = run.recorder().threads();
+        QCOMPARE(saved->last.threads.size(), threads.size());
+        for (int i = 0; i < threads.size(); ++i) {
+            const QList<StateSpan> &a = saved->last.threads[i].spans;
+            const QList<StateSpan> &b = threads[i].spans;
+            QCOMPARE(a.size(), b.size());
+            for (int k = 0; k < a.size(); ++k) {
+                QCOMPARE(a[k].startUs, b[k].startUs);
+                QCOMPARE(a[k].endUs, b[k].endUs);
+                QCOMPARE(a[k].state, b[k].state);
+                QCOMPARE(a[k].activity, b[k].activity);
+                QCOMPARE(a[k].detail, b[k].detail);
+            }
+        }
+        const QList<QueueInfo> queues = run.recorder().queues();
+        QCOMPARE(saved->last.queues.size(), queues.size());
+        for (int i = 0; i < queues.size(); ++i) {
+            QCOMPARE(saved->last.queues[i].name, queues[i].name);
+            QCOMPARE(saved->last.queues[i].enqueued, queues[i].enqueued);
+            QCOMPARE(saved->last.queues[i].closed, queues[i].closed);
+            QVERIFY(!saved->last.queues[i].history.isEmpty());
+        }
+        QCOMPARE(saved->last.metrics.size(), run.snapshot()->metrics.size());
+        QVERIFY(saved->last.topology);
+        QCOMPARE(*saved->last.topology, *run.recorder().topology());
+        QVERIFY(!saved->last.topology->threads.isEmpty());
+    }
+
+    // Rings that overflow between two flushes leave a row in `gaps`, and the file keeps what
+    // the rings still held.
+    void droppedItemsAreGaps()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("gaps.qsrun"));
+        FakeClock clock;
+        RecorderOptions o;
+        o.spansPerThread = 4;
+        o.eventCapacity = 5;
+        Recorder rec(clock.options(o));
+        RunFileWriter::Options wo;
+        wo.flushEvery = 1h; // only the last flush
+        auto w = RunFileWriter::start(path, rec, wo);
+        QVERIFY(w);
+        const int t = rec.registerThread(QStringLiteral("reader_0"), ThreadRole::Reader);
+        for (int i = 0; i < 20; ++i) {
+            clock.advance(10);
+            rec.setState(t, i % 2 ? ThreadState::Running : ThreadState::BlockedFull);
+        }
+        for (int i = 0; i < 9; ++i)
+            rec.event(EventKind::Note, QStringLiteral("reader_0"), {{QStringLiteral("i"), i}});
+        QVERIFY((*w)->finish().isOk());
+
+        const Result<SavedRun> saved = RunFileReader::read(path);
+        QVERIFY2(saved, qPrintable(saved.status().toString()));
+        const QList<RunFileGap> expected{{QStringLiteral("spans"), 0, 0, 16},
+                                         {QStringLiteral("events"), -1, 0, 5}};
+        QCOMPARE(saved->gaps, expected);
+        QCOMPARE(saved->last.threads.first().spans.size(), 5); // 4 kept + the open one
+        QCOMPARE(saved->last.threads.first().spans.first().startUs, 160);
+        QCOMPARE(saved->last.events.size(), 5);
+        QCOMPARE(saved->last.events.first().seq, 5);
+    }
+
+    // A run killed with SIGKILL leaves RUN.partial, readable up to its last flush.
+    void killedRunLeavesReadablePartial()
+    {
+        if (!QFile::exists(kCli))
+            QSKIP("queuescope-cli is not built");
+        const QString path = m_dir.filePath(QStringLiteral("killed.qsrun"));
+        const QString partial = RunFileWriter::partialPathFor(path);
+        QProcess child;
+        child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QStringList args{QStringLiteral("run"), QStringLiteral("--record"), path, QStringLiteral("--epochs"),
+                         QStringLiteral("0")};
+        args << m_files;
+        child.start(kCli, args);
+        QVERIFY(child.waitForStarted());
+        auto hasRows = [&] {
+            if (!QFile::exists(partial))
+                return false;
+            const Result<SavedRun> r = RunFileReader::read(partial);
+            return r && r->last.steps > 0 && !r->last.events.isEmpty() && !r->last.threads.isEmpty();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hasRows(), 60000);
+        child.kill();
+        QVERIFY(child.waitForFinished(10000));
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+
+        QVERIFY(!QFile::exists(path));
+        const Result<SavedRun> saved = RunFileReader::read(partial);
+        QVERIFY2(saved, qPrintable(saved.status().toString()));
+        QVERIFY(!saved->finished());
+        QVERIFY(!saved->last.events.isEmpty());
+        QCOMPARE(saved->last.events.first().kind, EventKind::ThreadStart);
+        QVERIFY(saved->last.steps > 0);
+        QCOMPARE(RunSummary::of(*saved).howKey(), QStringLiteral("running"));
+
+        QProcess replay;
+        replay.start(kCli, {QStringLiteral("replay"), partial});
+        QVERIFY(replay.waitForFinished(30000));
+        QCOMPARE(replay.exitCode(), 0);
+        QVERIFY(replay.readAllStandardOutput().contains("how it ended: running"));
+    }
+
+    void refusesWhatIsNotARun_data()
+    {
+        QTest::addColumn<QByteArray>("make"); // how to spoil the file
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("says");
+        QTest::addRow("text file") << QByteArray("text") << int(ErrorKind::InvalidArgument)
+                                   << QStringLiteral("not an SQLite database");
+        QTest::addRow("empty file") << QByteArray("empty") << int(ErrorKind::InvalidArgument)
+                                    << QStringLiteral("not an SQLite database");
+        QTest::addRow("other sqlite db")
+            << QByteArray("other") << int(ErrorKind::InvalidArgument) << QStringLiteral("meta");
+        QTest::addRow("other format") << QByteArray("format") << int(ErrorKind::InvalidArgument)
+                                      << QStringLiteral("format 'something-else'");
+        QTest::addRow("newer version") << QByteArray("newer") << int(ErrorKind::FailedPrecondition)
+                                       << QStringLiteral("newer QueueScope");
+        QTest::addRow("truncated") << QByteArray("truncated") << int(ErrorKind::DataLoss)
+                                   << QStringLiteral("truncated or corrupt");
+        QTest::addRow("missing") << QByteArray("missing") << int(ErrorKind::NotFound)
+                                 << QStringLiteral("no such file");
+    }
+
+    void refusesWhatIsNotARun()
+    {
+        QFETCH(QByteArray, make);
+        QFETCH(int, kind);
+        QFETCH(QString, says);
+        const QString path = m_dir.filePath(QString::fromLatin1(make) + QStringLiteral(".qsrun"));
+        if (make == "text") {
+            writeBytes(path, QByteArray("step,loss\n1,0.5\n").repeated(20));
+        } else if (make == "empty") {
+            writeBytes(path, {});
+        } else if (make == "other") {
+            QVERIFY(sqlite(path, "CREATE TABLE photos(id INTEGER PRIMARY KEY, name TEXT)"));
+        } else if (make == "format") {
+            writeSmallRunFile(path);
+            QVERIFY(sqlite(path, "UPDATE meta SET value = 'something-else' WHERE key = 'format'"));
+        } else if (make == "newer") {
+            writeSmallRunFile(path);
+            QVERIFY(
+                sqlite(path, "PRAGMA user_version = 2; UPDATE meta SET value = '2' WHERE key = 'version'"));
+        } else if (make == "truncated") {
+            writeSmallRunFile(path);
+            const QByteArray whole = fileBytes(path);
+            QVERIFY(whole.size() > 4096);
+            writeBytes(path, whole.left(whole.size() / 2));
+        }
+        const QByteArray before = fileBytes(path);
+        const Result<SavedRun> r = RunFileReader::read(path);
+        QVERIFY(!r);
+        QCOMPARE(int(r.status().kind()), kind);
+        QVERIFY2(r.status().message().contains(path), qPrintable(r.status().message()));
+        QVERIFY2(r.status().message().contains(says), qPrintable(r.status().message()));
+        QCOMPARE(fileBytes(path), before); // reading changed nothing
+        QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+    }
+
+    // A page of garbage in the middle of a real run file: refused, never a crash.
+    void refusesCorruptPages()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("corrupt.qsrun"));
+        writeSmallRunFile(path);
+        QByteArray bytes = fileBytes(path);
+        for (qsizetype i = 4096; i < std::min<qsizetype>(bytes.size(), 3 * 4096); ++i)
+            bytes[i] = char(i * 31);
+        writeBytes(path, bytes);
+        const Result<SavedRun> r = RunFileReader::read(path);
+        QVERIFY(!r);
+        QCOMPARE(r.status().kind(), ErrorKind::DataLoss);
+    }
+
+    void smallRunRoundTrips()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("small.qsrun"));
+        writeSmallRunFile(path);
+        const Result<SavedRun> r = RunFileReader::read(path);
+        QVERIFY2(r, qPrintable(r.status().toString()));
+        QCOMPARE(r->last.threads.size(), 3);
+        QCOMPARE(r->last.threads[1].spans.last().state, ThreadState::Failed);
+        QCOMPARE(r->last.events.last().kind, EventKind::End);
+        QCOMPARE(r->last.queues.first().name, QStringLiteral("example_queue"));
+        QVERIFY(r->last.queues.first().closed);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QStringList m_files;
+};
+
+QTEST_GUILESS_MAIN(TestRunFile)
+#include "tst_runfile.moc"
