@@ -57,10 +57,19 @@ void Output::endProgress()
     m_progressOpen = false;
 }
 
-int Output::fail(const QString &text)
+int Output::fail(const QString &text, int status)
 {
     error(text);
-    return 2;
+    if (m_json)
+        json(QJsonObject{{QStringLiteral("error"), text}});
+    return status;
+}
+
+int exitStatusOf(const Status &s)
+{
+    if (s.isOk())
+        return 0;
+    return s.kind() == ErrorKind::NotFound ? 2 : 1;
 }
 
 void processArguments(QCommandLineParser &parser, const QStringList &args)

@@ -292,9 +292,9 @@ int runInspect(const QStringList &args)
     const QCommandLineOption thumbCount(
         QStringLiteral("thumb-count"), QStringLiteral("How many images --thumbs saves per file (default 8)."),
         QStringLiteral("N"), QStringLiteral("8"));
-    const QCommandLineOption compression(QStringLiteral("compression"),
-                                         QStringLiteral("none, gzip or zlib (default: detected)."),
-                                         QStringLiteral("TYPE"));
+    const QCommandLineOption compression(
+        QStringLiteral("compression"), QStringLiteral("none, gzip, zlib or auto (default: auto, detected)."),
+        QStringLiteral("TYPE"));
     const QCommandLineOption spec(
         QStringLiteral("spec"),
         QStringLiteral("Feature spec overrides as JSON, e.g. '{\"image\":{\"key\":\"img\"}}'."),
@@ -310,7 +310,7 @@ int runInspect(const QStringList &args)
     if (parser.isSet(compression)) {
         const std::optional<Compression> c = parseCompression(parser.value(compression));
         if (!c)
-            return out.fail(QStringLiteral("inspect: unknown compression '%1' (none, gzip, zlib)")
+            return out.fail(QStringLiteral("inspect: unknown compression '%1' (none, gzip, zlib, auto)")
                                 .arg(parser.value(compression)));
         options.reader.compression = *c;
     }

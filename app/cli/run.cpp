@@ -104,7 +104,9 @@ int runRun(const QStringList &args)
         "Runs the input pipeline and trains the model on TFRecord files, the way a TensorFlow 1.x\n"
         "script would: string_input_producer, reader threads, shuffle_batch, a training loop with a\n"
         "Coordinator. Settings are layered: defaults, the scenario's config, --config, then flags.\n"
-        "Exit status: 0 when the run ended at the end of the data or by a stop, 1 on an error."));
+        "Exit status: 0 when the run ended at the end of the data or by a stop, 1 on a data or run\n"
+        "error, 2 on a usage error or a missing input. With --json every error is also printed as\n"
+        "one JSON object with an \"error\" field."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
                                  QStringLiteral("[FILE...]"));
@@ -170,18 +172,15 @@ int runRun(const QStringList &args)
     }
 
     Result<std::unique_ptr<Pipeline>> pipeline = Pipeline::create(*runConfig, scenario);
-    if (!pipeline) {
-        out.error(QStringLiteral("run: %1").arg(pipeline.status().toString()));
-        return 1;
-    }
+    if (!pipeline)
+        return out.fail(QStringLiteral("run: %1").arg(pipeline.status().toString()),
+                        exitStatusOf(pipeline.status()));
     Pipeline &p = **pipeline;
     // Ctrl-C (or SIGTERM) = request_stop and a clean join, polled below; a second one ends the
     // process at once.
     InterruptGuard interrupts;
-    if (Status s = p.start(); !s.isOk()) {
-        out.error(QStringLiteral("run: %1").arg(s.toString()));
-        return 1;
-    }
+    if (Status s = p.start(); !s.isOk())
+        return out.fail(QStringLiteral("run: %1").arg(s.toString()), exitStatusOf(s));
 
     out.error(QStringLiteral("run: started (Ctrl-C requests a stop)"));
     const bool terminal = isatty(STDERR_FILENO);
