@@ -65,13 +65,6 @@ int Output::fail(const QString &text, int status)
     return status;
 }
 
-int exitStatusOf(const Status &s)
-{
-    if (s.isOk())
-        return 0;
-    return s.kind() == ErrorKind::NotFound ? 2 : 1;
-}
-
 void processArguments(QCommandLineParser &parser, const QStringList &args)
 {
     if (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"))) {

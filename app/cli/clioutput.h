@@ -35,9 +35,6 @@ private:
     QTextStream m_err;
 };
 
-// The exit status for an error that ended a subcommand: 2 for a missing input, else 1.
-int exitStatusOf(const Status &s);
-
 // QCommandLineParser::process(), except that --help prints "Usage: queuescope-cli <command> ..."
 // (Qt would print the binary's path without the subcommand). args[0] is "queuescope-cli <command>".
 void processArguments(QCommandLineParser &parser, const QStringList &args);

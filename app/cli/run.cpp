@@ -6,6 +6,7 @@
 #include "knobflags.h"
 
 #include "demo/bundleddata.h"
+#include "record/inputfiles.h"
 #include "run/pipeline.h"
 
 #include <QCommandLineParser>
@@ -172,15 +173,18 @@ int runRun(const QStringList &args)
     }
 
     Result<std::unique_ptr<Pipeline>> pipeline = Pipeline::create(*runConfig, scenario);
-    if (!pipeline)
-        return out.fail(QStringLiteral("run: %1").arg(pipeline.status().toString()),
-                        exitStatusOf(pipeline.status()));
+    if (!pipeline) {
+        // A missing file or a folder is a usage error (2), as in inspect; the rest is the data's (1).
+        const bool inputMissing =
+            !runConfig->pipeline.files.isEmpty() && !expandInputs(runConfig->pipeline.files).isOk();
+        return out.fail(QStringLiteral("run: %1").arg(pipeline.status().toString()), inputMissing ? 2 : 1);
+    }
     Pipeline &p = **pipeline;
     // Ctrl-C (or SIGTERM) = request_stop and a clean join, polled below; a second one ends the
     // process at once.
     InterruptGuard interrupts;
     if (Status s = p.start(); !s.isOk())
-        return out.fail(QStringLiteral("run: %1").arg(s.toString()), exitStatusOf(s));
+        return out.fail(QStringLiteral("run: %1").arg(s.toString()), 1);
 
     out.error(QStringLiteral("run: started (Ctrl-C requests a stop)"));
     const bool terminal = isatty(STDERR_FILENO);

@@ -99,10 +99,14 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
     if (!spec) {
         // Whatever went wrong, the user fixes it by naming the right features: list them.
         const QString listing = detection.schema.summary();
-        if (spec.status().message().contains(listing))
+        if (spec.status().message().contains(listing) &&
+            spec.status().message().contains(QLatin1String("--image-feature")))
             return spec.status();
         return Status(spec.status().kind(),
-                      spec.status().message() + QStringLiteral("; the features are: ") + listing +
+                      spec.status().message() +
+                          (spec.status().message().contains(listing)
+                               ? QString()
+                               : QStringLiteral("; the features are: ") + listing) +
                           QStringLiteral("; name the image with --image-feature KEY"),
                       spec.status().where());
     }
