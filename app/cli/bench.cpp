@@ -266,8 +266,7 @@ int runBench(const QStringList &args)
     Result<BenchReport> report = runBench(*runConfig, options);
     out.endProgress();
     if (!report) {
-        out.error(QStringLiteral("bench: %1").arg(report.status().toString()));
-        return 1;
+        return out.fail(QStringLiteral("bench: %1").arg(report.status().toString()), 1);
     }
     if (out.json())
         out.json(report->toJson());

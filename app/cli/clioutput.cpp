@@ -57,10 +57,12 @@ void Output::endProgress()
     m_progressOpen = false;
 }
 
-int Output::fail(const QString &text)
+int Output::fail(const QString &text, int status)
 {
     error(text);
-    return 2;
+    if (m_json)
+        json(QJsonObject{{QStringLiteral("error"), text}});
+    return status;
 }
 
 void processArguments(QCommandLineParser &parser, const QStringList &args)

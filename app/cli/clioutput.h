@@ -24,7 +24,9 @@ public:
     void error(const QString &text);      // stderr, always
     void progress(const QString &text);   // stderr, rewriting one line; only on a terminal
     void endProgress();
-    int fail(const QString &text); // error(text), then the usage-error status 2
+    // error(text) and, with --json, {"error": text} on stdout; returns `status`. The exit
+    // statuses of every subcommand: 0 ok, 1 a data or run error, 2 a usage error or a missing input.
+    int fail(const QString &text, int status = 2);
 
 private:
     bool m_json;

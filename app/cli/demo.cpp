@@ -179,9 +179,9 @@ int runDemo(const QStringList &args)
     if (parser.isSet(locate)) {
         const QString dir = bundledDemoDir();
         if (dir.isEmpty()) {
-            out.error(QStringLiteral("demo: no bundled dataset in %1")
-                          .arg(bundledDemoSearchPath().join(QStringLiteral(", "))));
-            return 1;
+            return out.fail(QStringLiteral("demo: no bundled dataset in %1")
+                                .arg(bundledDemoSearchPath().join(QStringLiteral(", "))),
+                            1);
         }
         out.line(dir);
         return 0;
@@ -195,8 +195,8 @@ int runDemo(const QStringList &args)
                 return out.fail(QStringLiteral("demo: --bundled takes no --%1").arg(o.names().constLast()));
         }
         if (!QDir().mkpath(parser.value(bundled))) {
-            out.error(QStringLiteral("demo: cannot create the folder %1").arg(parser.value(bundled)));
-            return 1;
+            return out.fail(QStringLiteral("demo: cannot create the folder %1").arg(parser.value(bundled)),
+                            1);
         }
         const QDir dir(parser.value(bundled));
         plan.writer = bundledDemoWriterOptions();

@@ -219,6 +219,10 @@ void printReport(Output &out, const FileReport &r, bool verified)
     out.line(QStringLiteral("%1").arg(r.file));
     out.line(QStringLiteral("  compression  %1").arg(compressionName(r.compression)));
     out.line(QStringLiteral("  size         %1 bytes").arg(r.bytes));
+    if (r.records == 0 && r.bytes == 0 && r.error.isOk()) {
+        out.line(QStringLiteral("  records      0 records (the file is empty)"));
+        return;
+    }
     out.line(QStringLiteral("  records      %1%2%3")
                  .arg(r.records)
                  .arg(r.sequenceRecords ? QStringLiteral(" (%1 SequenceExample)").arg(r.sequenceRecords)
@@ -237,6 +241,8 @@ void printReport(Output &out, const FileReport &r, bool verified)
                          .arg(imageEncodingName(im.encoding), im.key,
                               im.encoding == ImageEncoding::Encoded
                                   ? QStringLiteral(" (%1)").arg(imageFormatName(im.format))
+                              : im.encoding == ImageEncoding::FloatPixels
+                                  ? QStringLiteral(" (float32)") // a float_list: its values are float32
                                   : QStringLiteral(" (%1)").arg(pixelTypeName(im.dtype)),
                               im.reason));
         } else {
@@ -245,6 +251,8 @@ void printReport(Output &out, const FileReport &r, bool verified)
         if (spec.label)
             out.line(QStringLiteral("  label        '%1' (%2) — %3")
                          .arg(spec.label->key, labelEncodingName(spec.label->encoding), spec.label->reason));
+        else if (!r.detection->labelStatus.isOk() && !r.detection->labelStatus.message().isEmpty())
+            out.line(QStringLiteral("  label        none: %1").arg(r.detection->labelStatus.message()));
         else
             out.line(QStringLiteral("  label        none"));
     }
@@ -268,7 +276,9 @@ int runInspect(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Shows what TFRecord files hold: compression, record count, the feature schema, the image and\n"
-        "label QueueScope would train on, and the first records. Accepts globs and shard sets."));
+        "label QueueScope would train on, and the first records. Accepts globs and shard sets.\n"
+        "Exit status: 0 every file read, 1 a file is damaged or not a TFRecord file, 2 a usage error\n"
+        "or a missing input. With --json every early error is one JSON object with an \"error\" field."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
                                  QStringLiteral("FILE..."));
@@ -282,9 +292,9 @@ int runInspect(const QStringList &args)
     const QCommandLineOption thumbCount(
         QStringLiteral("thumb-count"), QStringLiteral("How many images --thumbs saves per file (default 8)."),
         QStringLiteral("N"), QStringLiteral("8"));
-    const QCommandLineOption compression(QStringLiteral("compression"),
-                                         QStringLiteral("none, gzip or zlib (default: detected)."),
-                                         QStringLiteral("TYPE"));
+    const QCommandLineOption compression(
+        QStringLiteral("compression"), QStringLiteral("none, gzip, zlib or auto (default: auto, detected)."),
+        QStringLiteral("TYPE"));
     const QCommandLineOption spec(
         QStringLiteral("spec"),
         QStringLiteral("Feature spec overrides as JSON, e.g. '{\"image\":{\"key\":\"img\"}}'."),
@@ -300,7 +310,7 @@ int runInspect(const QStringList &args)
     if (parser.isSet(compression)) {
         const std::optional<Compression> c = parseCompression(parser.value(compression));
         if (!c)
-            return out.fail(QStringLiteral("inspect: unknown compression '%1' (none, gzip, zlib)")
+            return out.fail(QStringLiteral("inspect: unknown compression '%1' (none, gzip, zlib, auto)")
                                 .arg(parser.value(compression)));
         options.reader.compression = *c;
     }

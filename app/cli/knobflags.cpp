@@ -28,6 +28,27 @@ KnobFlags::KnobFlags(For command)
                                        QStringLiteral("tf.train.batch (a FIFOQueue) and files in order: "
                                                       "--no-shuffle-queue --no-shuffle-files.")),
                     ""};
+    // Shorthands for the "spec" overrides (example/specoverrides.h), merged into --spec.
+    m_flags << Flag{QCommandLineOption(QStringLiteral("image-feature"),
+                                       QStringLiteral("The feature that holds the image: --spec "
+                                                      "'{\"image\":{\"key\":KEY}}'."),
+                                       QStringLiteral("KEY")),
+                    ""};
+    m_flags << Flag{QCommandLineOption(QStringLiteral("label-feature"),
+                                       QStringLiteral("The feature that holds the label, or none: --spec "
+                                                      "'{\"label\":{\"key\":KEY}}' ('{\"label\":null}')."),
+                                       QStringLiteral("KEY|none")),
+                    ""};
+    m_flags << Flag{QCommandLineOption(QStringLiteral("image-shape"),
+                                       QStringLiteral("Raw pixels' height, width and channels, e.g. 28x28x1: "
+                                                      "the spec's image height, width, channels."),
+                                       QStringLiteral("HxWxC")),
+                    ""};
+    m_flags << Flag{QCommandLineOption(QStringLiteral("image-dtype"),
+                                       QStringLiteral("Raw pixels' type: uint8, int16 or float32 (the spec's "
+                                                      "image dtype)."),
+                                       QStringLiteral("TYPE")),
+                    ""};
     if (command == For::Run) {
         m_flags << Flag{
             QCommandLineOption(QStringLiteral("seed"),
@@ -51,6 +72,8 @@ void KnobFlags::addTo(QCommandLineParser &parser) const
 Result<QJsonObject> KnobFlags::json(const QCommandLineParser &parser) const
 {
     QJsonObject json;
+    QJsonObject image, label; // from the spec shorthands
+    bool noLabel = false;
     auto needsNumber = [](const QString &flag, const QString &value) {
         return invalidArgument(QStringLiteral("--%1 needs a number (got '%2')").arg(flag, value));
     };
@@ -72,6 +95,27 @@ Result<QJsonObject> KnobFlags::json(const QCommandLineParser &parser) const
                 json.insert(QStringLiteral("shuffle_seed"), seed);
             } else if (name == QLatin1String("naive")) {
                 json.insert(QStringLiteral("feed"), QStringLiteral("naive"));
+            } else if (name == QLatin1String("image-feature")) {
+                image.insert(QStringLiteral("key"), value);
+            } else if (name == QLatin1String("label-feature")) {
+                noLabel = value.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0;
+                if (!noLabel)
+                    label.insert(QStringLiteral("key"), value);
+            } else if (name == QLatin1String("image-dtype")) {
+                image.insert(QStringLiteral("dtype"), value);
+            } else if (name == QLatin1String("image-shape")) {
+                const QStringList parts = value.split(QLatin1Char('x'));
+                QList<int> dims;
+                for (const QString &p : parts)
+                    dims << p.toInt(&ok);
+                if (!ok || dims.size() < 2 || dims.size() > 3)
+                    return invalidArgument(
+                        QStringLiteral("--image-shape needs HxW or HxWxC, e.g. 28x28x1 (got '%1')")
+                            .arg(value));
+                image.insert(QStringLiteral("height"), dims[0]);
+                image.insert(QStringLiteral("width"), dims[1]);
+                if (dims.size() == 3)
+                    image.insert(QStringLiteral("channels"), dims[2]);
             }
             if (!ok)
                 return needsNumber(name, value);
@@ -101,6 +145,31 @@ Result<QJsonObject> KnobFlags::json(const QCommandLineParser &parser) const
         }
         if (!ok)
             return needsNumber(name, value);
+    }
+    if (!image.isEmpty() || !label.isEmpty() || noLabel) {
+        QJsonObject spec;
+        if (json.contains(QStringLiteral("spec"))) {
+            QJsonParseError error{};
+            const QJsonDocument doc =
+                QJsonDocument::fromJson(json.value(QStringLiteral("spec")).toString().toUtf8(), &error);
+            if (!doc.isObject())
+                return invalidArgument(QStringLiteral("--spec is not a JSON object"));
+            spec = doc.object();
+        }
+        auto merge = [&](const QString &key, const QJsonObject &add) {
+            QJsonObject o = spec.value(key).toObject();
+            for (auto it = add.begin(); it != add.end(); ++it)
+                o.insert(it.key(), it.value());
+            spec.insert(key, o);
+        };
+        if (!image.isEmpty())
+            merge(QStringLiteral("image"), image);
+        if (noLabel)
+            spec.insert(QStringLiteral("label"), QJsonValue::Null);
+        else if (!label.isEmpty())
+            merge(QStringLiteral("label"), label);
+        json.insert(QStringLiteral("spec"),
+                    QString::fromUtf8(QJsonDocument(spec).toJson(QJsonDocument::Compact)));
     }
     return json;
 }

@@ -13,6 +13,8 @@ namespace qs::cli {
 // made from the one knob table (run/knobs.h), plus the shorthands both take:
 //   --input-size N  image_width = image_height = N
 //   --no-shuffle    tf.train.batch (a FIFOQueue) and files in order
+//   --image-feature KEY, --label-feature KEY|none, --image-shape HxWxC, --image-dtype TYPE:
+//                   the "spec" overrides, merged into --spec when both are given
 // and, for `run` only: --seed S (both seeds) and --naive (feed = naive).
 // A number flag takes a value; a true/false knob's flag takes none and sets the opposite of its
 // default (--skip-corrupt, --no-queue-runners).

@@ -278,8 +278,8 @@ int runMake(const QStringList &args)
 
     const Result<ImageFolder> folder = scanFolder(parser.positionalArguments().front());
     if (!folder) {
-        out.error(QStringLiteral("make: %1").arg(folder.status().message()));
-        return 1;
+        return out.fail(QStringLiteral("make: %1").arg(folder.status().message()),
+                        QFileInfo(parser.positionalArguments().front()).isDir() ? 1 : 2);
     }
     if (!out.json()) {
         out.line(QStringLiteral("classes (label, folder, files)"));
@@ -293,10 +293,11 @@ int runMake(const QStringList &args)
         shuffle(order, *shuffleSeed);
 
     const QString target = parser.value(output);
+    if (const QString parent = QFileInfo(target).absolutePath(); !QDir().mkpath(parent))
+        return out.fail(QStringLiteral("make: cannot create the folder %1").arg(parent), 1);
     Result<std::unique_ptr<DatasetWriter>> writer = DatasetWriter::create(target, *options);
     if (!writer) {
-        out.error(QStringLiteral("make: %1").arg(writer.status().toString()));
-        return 1;
+        return out.fail(QStringLiteral("make: %1").arg(writer.status().toString()), 1);
     }
     cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR); // we name bad files ourselves
     const InterruptGuard guard;

@@ -8,6 +8,7 @@
 
 #include "demo/bundleddata.h"
 #include "observe/runfilewriter.h"
+#include "record/inputfiles.h"
 #include "run/pipeline.h"
 
 #include <QCommandLineParser>
@@ -57,7 +58,9 @@ int runRun(const QStringList &args)
         "Runs the input pipeline and trains the model on TFRecord files, the way a TensorFlow 1.x\n"
         "script would: string_input_producer, reader threads, shuffle_batch, a training loop with a\n"
         "Coordinator. Settings are layered: defaults, the scenario's config, --config, then flags.\n"
-        "Exit status: 0 when the run ended at the end of the data or by a stop, 1 on an error."));
+        "Exit status: 0 when the run ended at the end of the data or by a stop, 1 on a data or run\n"
+        "error, 2 on a usage error or a missing input. With --json every error is also printed as\n"
+        "one JSON object with an \"error\" field."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files or glob patterns"),
                                  QStringLiteral("[FILE...]"));
@@ -130,8 +133,10 @@ int runRun(const QStringList &args)
 
     Result<std::unique_ptr<Pipeline>> pipeline = Pipeline::create(*runConfig, scenario);
     if (!pipeline) {
-        out.error(QStringLiteral("run: %1").arg(pipeline.status().toString()));
-        return 1;
+        // A missing file or a folder is a usage error (2), as in inspect; the rest is the data's (1).
+        const bool inputMissing =
+            !runConfig->pipeline.files.isEmpty() && !expandInputs(runConfig->pipeline.files).isOk();
+        return out.fail(QStringLiteral("run: %1").arg(pipeline.status().toString()), inputMissing ? 2 : 1);
     }
     Pipeline &p = **pipeline;
     std::unique_ptr<RunFileWriter> recordWriter; // destroyed before the pipeline
@@ -149,10 +154,8 @@ int runRun(const QStringList &args)
     // Ctrl-C (or SIGTERM) = request_stop and a clean join, polled below; a second one ends the
     // process at once.
     InterruptGuard interrupts;
-    if (Status s = p.start(); !s.isOk()) {
-        out.error(QStringLiteral("run: %1").arg(s.toString()));
-        return 1;
-    }
+    if (Status s = p.start(); !s.isOk())
+        return out.fail(QStringLiteral("run: %1").arg(s.toString()), 1);
 
     out.error(QStringLiteral("run: started (Ctrl-C requests a stop)"));
     const bool terminal = isatty(STDERR_FILENO);

@@ -65,7 +65,8 @@ void detectImage(std::span<const ParsedExample> samples, const ImageOverrides &o
     if (!rejected.isEmpty())
         message += QStringLiteral(". Not usable: ") + rejected.join(QStringLiteral("; "));
     message +=
-        QStringLiteral(". Name the image feature in the spec (\"image\": {\"key\": ...}) if it is there.");
+        QStringLiteral(". Name the image feature with --image-feature KEY (the spec's \"image\": {\"key\": "
+                       "...}) if it is there.");
     out->imageStatus = Status(ErrorKind::NotFound, message, where);
 }
 

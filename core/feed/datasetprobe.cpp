@@ -99,17 +99,30 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
     if (!spec) {
         // Whatever went wrong, the user fixes it by naming the right features: list them.
         const QString listing = detection.schema.summary();
-        if (spec.status().message().contains(listing))
+        if (spec.status().message().contains(listing) &&
+            spec.status().message().contains(QLatin1String("--image-feature")))
             return spec.status();
         return Status(spec.status().kind(),
-                      spec.status().message() + QStringLiteral("; the features are: ") + listing,
+                      spec.status().message() +
+                          (spec.status().message().contains(listing)
+                               ? QString()
+                               : QStringLiteral("; the features are: ") + listing) +
+                          QStringLiteral("; name the image with --image-feature KEY"),
                       spec.status().where());
     }
-    if (!spec->label)
-        return Status(
-            ErrorKind::FailedPrecondition,
-            QStringLiteral("%1: training needs a label, and none was found or it was turned off (%2)")
-                .arg(first, detection.labelStatus.message()));
+    if (!spec->label) {
+        QString why = detection.labelStatus.message();
+        if (overrides.label.disabled)
+            why = QStringLiteral("it was turned off with --label-feature none");
+        else if (why.isEmpty())
+            why = QStringLiteral("no feature looks like a class label");
+        return Status(ErrorKind::FailedPrecondition,
+                      QStringLiteral("%1: training needs a label, and none was found or it was turned off "
+                                     "(%2); the features are (key, kind x values per record): %3; name the "
+                                     "label with --label-feature KEY")
+                          .arg(first, why, detection.schema.summary()),
+                      Location{first, -1, -1});
+    }
 
     DatasetProbe probe;
     probe.spec = *spec;

@@ -2,6 +2,7 @@
 
 #include "record/bytesource.h"
 #include "record/crc32c.h"
+#include "record/filesniffer.h"
 #include "record/mappedfile.h"
 
 #include <QFile>
@@ -141,6 +142,19 @@ Status RecordReader::truncated(qint64 at, const QString &detail) const
     return dataLoss(message, here(at));
 }
 
+// The first frame of the file failed: when the file is something else, say what it is.
+Status RecordReader::notATfrecord(const Status &failure) const
+{
+    if (m_map && isCut())
+        return failure;
+    const QString reason = notATfrecordReason(m_path, m_compression);
+    if (reason.isEmpty())
+        return failure;
+    return Status(failure.kind(),
+                  QStringLiteral("not a TFRecord file: %1 (%2)").arg(reason, failure.message()),
+                  failure.where());
+}
+
 Status RecordReader::next(QByteArray *record)
 {
     if (m_map)
@@ -180,6 +194,8 @@ template<typename ReadOne> Status RecordReader::nextWith(ReadOne readOne)
             ++m_position;
             return s;
         }
+        if (start == 0 && m_position == 0 && !resyncable && s.kind() == ErrorKind::DataLoss)
+            s = notATfrecord(s);
         if (!m_options.skipCorrupt || s.kind() != ErrorKind::DataLoss) {
             m_error = s;
             break;

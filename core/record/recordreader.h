@@ -60,7 +60,9 @@ public:
     //   "corrupted record at offset N"  a length-CRC or payload-CRC mismatch;
     //   "record at offset N has length L, over the limit of M bytes";
     //   the compressed stream's own error ("truncated gzip stream", "invalid zlib stream: ...");
-    //   a file cut shorter while it is read (FileSource), even exactly at a record boundary.
+    //   a file cut shorter while it is read (FileSource), even exactly at a record boundary;
+    //   "not a TFRecord file: it looks like a PNG image (corrupted record at offset 0)" when the
+    //   first frame fails and the file is recognisably something else (filesniffer.h).
     // N is always the record's first byte (TensorFlow names the payload's offset for a
     // payload-CRC mismatch). Errors are sticky. *record is resized in place, so a caller that
     // reuses one unshared QByteArray reads without allocating. With skipCorrupt, a payload-CRC
@@ -96,6 +98,7 @@ private:
     Status readLarge(QByteArray *record, quint64 length, qint64 start, bool *resyncable);
     Status fill(qint64 wanted, qint64 limit = kBufferBytes);
     Status corrupted(qint64 at) const;
+    Status notATfrecord(const Status &failure) const;
     Status truncated(qint64 at, const QString &detail = {}) const;
     Location here(qint64 at) const { return Location{m_path, m_position, at}; }
     qint64 buffered() const { return m_end - m_begin; }

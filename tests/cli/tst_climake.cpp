@@ -279,7 +279,8 @@ private slots:
         const QString target = out(QStringLiteral("kept.tfrecords"));
         QVERIFY(writeBytes(target, "existing data"));
         const CliRun run = runCli({"make", dir.filePath(folder), "-o", target});
-        QCOMPARE(run.exitCode, 1);
+        // A missing input is a usage error (2), as for every subcommand; bad data is 1.
+        QCOMPARE(run.exitCode, QFileInfo(dir.filePath(folder)).isDir() ? 1 : 2);
         QVERIFY2(run.err.contains(mentions), qPrintable(run.err));
         QCOMPARE(fileBytes(target), QByteArray("existing data"));
         QVERIFY(tempFiles(m_dir.path()).isEmpty());

@@ -162,13 +162,21 @@ private slots:
         QTest::addColumn<Compression>("asked");
         QTest::addColumn<QString>("message");
         QTest::addRow("gzip read as none")
-            << Compression::Gzip << Compression::None << "corrupted record at offset 0";
+            << Compression::Gzip << Compression::None
+            << "not a TFRecord file: it looks like a gzip-compressed file: use --compression gzip "
+               "(corrupted record at offset 0)";
         QTest::addRow("none read as gzip")
-            << Compression::None << Compression::Gzip << "invalid gzip stream: incorrect header check";
+            << Compression::None << Compression::Gzip
+            << "not a TFRecord file: it is not gzip-compressed: use --compression auto "
+               "(invalid gzip stream: incorrect header check)";
         QTest::addRow("none read as zlib")
-            << Compression::None << Compression::Zlib << "invalid zlib stream: incorrect header check";
+            << Compression::None << Compression::Zlib
+            << "not a TFRecord file: it is not zlib-compressed: use --compression auto "
+               "(invalid zlib stream: incorrect header check)";
         QTest::addRow("gzip read as zlib")
-            << Compression::Gzip << Compression::Zlib << "invalid zlib stream: incorrect header check";
+            << Compression::Gzip << Compression::Zlib
+            << "not a TFRecord file: it looks like a gzip-compressed file: use --compression gzip "
+               "(invalid zlib stream: incorrect header check)";
     }
     void overrideBeatsDetection()
     {

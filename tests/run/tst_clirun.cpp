@@ -1,9 +1,11 @@
 #include "rundata.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,6 +40,33 @@ Ran runCli(const QStringList &args)
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+QByteArray helpOf(const QString &command)
+{
+    QProcess p;
+    p.start(kCli, {command, QStringLiteral("--help")});
+    p.waitForFinished(30000);
+    return p.readAllStandardOutput();
+}
+
+// The "--flag" words in the string literals of a source file.
+QStringList flagsNamedIn(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {QStringLiteral("cannot read ") + path};
+    const QString text = QString::fromUtf8(f.readAll());
+    static const QRegularExpression literal(QStringLiteral("\"((?:[^\"\\\\\\n]|\\\\.)*)\""));
+    static const QRegularExpression flag(QStringLiteral("(?<![\\w-])--([a-z][a-z0-9-]*)"));
+    QStringList flags;
+    for (auto lit = literal.globalMatch(text); lit.hasNext();) {
+        const QString body = lit.next().captured(1);
+        for (auto m = flag.globalMatch(body); m.hasNext();)
+            flags << m.next().captured(1);
+    }
+    flags.removeDuplicates();
+    return flags;
 }
 
 QJsonObject jsonOf(const QByteArray &out)
@@ -166,10 +195,68 @@ private slots:
         QCOMPARE(s.value("steps").toInt(), 5);
     }
 
+    // Every way forward a data error names is a flag the command has.
+    void hintsNameFlagsThatExist()
+    {
+        const QByteArray run = helpOf(QStringLiteral("run")), bench = helpOf(QStringLiteral("bench"));
+        QStringList sources{QStringLiteral("core/feed/datasetprobe.cpp")};
+        for (const QString &f : QDir(QStringLiteral(QS_SOURCE_DIR "/core/example")).entryList({"*.cpp"}))
+            sources << QStringLiteral("core/example/") + f;
+        int named = 0;
+        for (const QString &source : sources) {
+            for (const QString &flag : flagsNamedIn(QStringLiteral(QS_SOURCE_DIR "/") + source)) {
+                ++named;
+                const QByteArray option = "--" + flag.toUtf8() + ' ';
+                QVERIFY2(run.contains(option) || run.contains("--" + flag.toUtf8() + " <"),
+                         qPrintable(source + QStringLiteral(": run has no --") + flag));
+                QVERIFY2(bench.contains(option) || bench.contains("--" + flag.toUtf8() + " <"),
+                         qPrintable(source + QStringLiteral(": bench has no --") + flag));
+            }
+        }
+        QVERIFY(named >= 2); // --label-feature and --image-feature at least
+        // The reader's hints are about --compression, which inspect takes (run detects it).
+        const QByteArray inspect = helpOf(QStringLiteral("inspect"));
+        for (const QString &flag : flagsNamedIn(QStringLiteral(QS_SOURCE_DIR "/core/record/filesniffer.cpp")))
+            QVERIFY2(inspect.contains("--" + flag.toUtf8()),
+                     qPrintable(QStringLiteral("inspect has no --") + flag));
+    }
+
+    void noLabelNamesTheFeaturesAndTheFlag()
+    {
+        const QString path = QStringLiteral(QS_FIXTURES_DIR "/t2r_pose_env_test_data.tfrecord");
+        if (!QFile::exists(path))
+            QSKIP("fixtures not present");
+        const Ran r = runCli({path, "--json", "--max-steps", "3"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(jsonOf(r.out).value("error").toString().contains("--label-feature KEY"), r.out.constData());
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains("training needs a label"), r.err.constData());
+        QVERIFY2(err.contains("--label-feature KEY"), r.err.constData());
+        QVERIFY2(err.contains("reward (float x1)"), r.err.constData());
+        QVERIFY2(!err.contains("()"), r.err.constData());
+    }
+
+    void specShorthands()
+    {
+        const Ran ok =
+            runCli(m_files + QStringList{"--label-feature", "label", "--max-steps", "3", "--json"});
+        QVERIFY2(ok.exitCode == 0, ok.err.constData());
+        const Ran gone = runCli(m_files + QStringList{"--label-feature", "none", "--max-steps", "3"});
+        QCOMPARE(gone.exitCode, 1);
+        QVERIFY2(gone.err.contains("turned off with --label-feature none"), gone.err.constData());
+        const Ran wrongImage = runCli(m_files + QStringList{"--image-feature", "nosuch", "--max-steps", "3"});
+        QCOMPARE(wrongImage.exitCode, 1);
+        QVERIFY2(wrongImage.err.contains("nosuch"), wrongImage.err.constData());
+        const Ran badShape = runCli(m_files + QStringList{"--image-shape", "28by28"});
+        QCOMPARE(badShape.exitCode, 2);
+        QVERIFY2(badShape.err.contains("--image-shape needs HxW"), badShape.err.constData());
+    }
+
     void missingFileIsAnError()
     {
-        const Ran r = runCli({m_dir.filePath("gone.tfrecords")});
-        QCOMPARE(r.exitCode, 1);
+        const Ran r = runCli({m_dir.filePath("gone.tfrecords"), "--json"});
+        QCOMPARE(r.exitCode, 2); // a missing input, as for inspect
+        QVERIFY2(jsonOf(r.out).value("error").toString().contains("gone.tfrecords"), r.out.constData());
         QVERIFY2(r.err.contains("gone.tfrecords"), r.err.constData());
     }
 

@@ -1,0 +1,132 @@
+// One exit-status table for every subcommand (0 ok, 1 data or run error, 2 usage or missing
+// input), JSON errors with --json, and the small things inspect and make say.
+#include "imagefolder.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <opencv2/imgcodecs.hpp>
+
+namespace {
+
+const QString kCli = QStringLiteral(QS_BINARY_DIR "/bin/queuescope-cli");
+
+struct Ran {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Ran cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(kCli, args);
+    Ran r;
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QString errorField(const QString &out)
+{
+    return QJsonDocument::fromJson(out.trimmed().toUtf8()).object().value(QStringLiteral("error")).toString();
+}
+
+} // namespace
+
+class TestCliExits : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        if (!QFile::exists(kCli))
+            QSKIP("queuescope-cli is not built");
+        QVERIFY(m_dir.isValid());
+    }
+
+    void missingInputIsTwoEverywhere_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        const QString gone = m_dir.filePath(QStringLiteral("gone.tfrecords"));
+        QTest::addRow("inspect") << QStringList{"inspect", "--json", gone};
+        QTest::addRow("run") << QStringList{"run", "--json", gone};
+        QTest::addRow("run, a directory") << QStringList{"run", "--json", m_dir.path()};
+        QTest::addRow("make") << QStringList{"make", "--json", gone, "-o", m_dir.filePath("x.tfrecords")};
+        QTest::addRow("inspect, bad flag value")
+            << QStringList{"inspect", "--json", "--compression", "bz2", gone};
+    }
+    void missingInputIsTwoEverywhere()
+    {
+        QFETCH(QStringList, args);
+        const Ran r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(!errorField(r.out).isEmpty(), qPrintable(r.out + r.err));
+    }
+
+    void pngIsNotATfrecord()
+    {
+        const QString png = m_dir.filePath(QStringLiteral("photo.tfrecord"));
+        const QString written = m_dir.filePath(QStringLiteral("photo.png"));
+        QVERIFY(cv::imwrite(written.toStdString(), cv::Mat(4, 4, CV_8UC3, cv::Scalar(1, 2, 3))));
+        QVERIFY(QFile::rename(written, png));
+        const Ran inspect = cli({"inspect", png});
+        QCOMPARE(inspect.exitCode, 1);
+        QVERIFY2(inspect.err.contains("not a TFRecord file: it looks like a PNG image"),
+                 qPrintable(inspect.err));
+        QVERIFY2(inspect.err.contains(png), qPrintable(inspect.err));
+        const Ran run = cli({"run", "--json", png});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(errorField(run.out).contains("it looks like a PNG image"), qPrintable(run.out + run.err));
+    }
+
+    void emptyFileHasZeroRecords()
+    {
+        const QString empty = m_dir.filePath(QStringLiteral("empty.tfrecord"));
+        QFile f(empty);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const Ran r = cli({"inspect", empty});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("0 records"), qPrintable(r.out));
+    }
+
+    void inspectSaysWhyAndNamesFloatPixels()
+    {
+        const QString mnist = QStringLiteral(QS_FIXTURES_DIR "/tfx_mnist_floats.tfrecord");
+        if (!QFile::exists(mnist))
+            QSKIP("fixtures not present");
+        const Ran plain = cli({"inspect", mnist});
+        QVERIFY2(plain.out.contains("float_pixels 'image_floats' (float32)"), qPrintable(plain.out));
+        const Ran spec = cli({"inspect", "--spec", "{\"label\":{\"key\":\"nosuch\"}}", mnist});
+        QVERIFY2(spec.out.contains("label        none: the label feature 'nosuch'"), qPrintable(spec.out));
+    }
+
+    void makeCreatesTheOutputFolder()
+    {
+        const QString images = m_dir.filePath(QStringLiteral("images"));
+        QString unreadable;
+        qs::test::makeImageFolder(images, &unreadable);
+        QFile::remove(unreadable);
+        const QString target = m_dir.filePath(QStringLiteral("new/deeper/out.tfrecords"));
+        const Ran r = cli({"make", images, "-o", target});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QFile::exists(target));
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestCliExits)
+#include "tst_cliexits.moc"
