@@ -61,6 +61,8 @@ QStringList bundledDemoSearchPath()
     const QString env = qEnvironmentVariable("QS_DEMO_DIR");
     if (!env.isEmpty())
         path << env;
+    if (!qEnvironmentVariableIsEmpty("QS_NO_BUNDLED_DEMO"))
+        return path;
     if (QCoreApplication::instance()) {
         const QDir bin(QCoreApplication::applicationDirPath());
         path << QDir::cleanPath(bin.filePath(QStringLiteral("../data")));

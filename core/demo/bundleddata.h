@@ -24,6 +24,8 @@ Status writeBundledDemo(const QString &dir, const WriteControl &control = {});
 //  3. <program dir>/../share/queuescope/demo: an installed prefix, wherever it was moved;
 //  4. the configured install prefix's share/queuescope/demo.
 // The program dir comes from QCoreApplication; without an instance, 2 and 3 are left out.
+// With $QS_NO_BUNDLED_DEMO set (non-empty), only 1 is searched: tests use it to run as if the
+// demo were not built or installed.
 QStringList bundledDemoSearchPath();
 
 // The first folder of `searchPath` that holds kBundledDemoTrainFile; empty when none does.

@@ -4,6 +4,7 @@
 #include "demo/demogenerator.h"
 
 #include <QCoreApplication>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -53,6 +54,20 @@ private slots:
         path = bundledDemoSearchPath();
         qunsetenv("QS_DEMO_DIR");
         QCOMPARE(path.value(0), QStringLiteral("/somewhere/else"));
+    }
+
+    void noBundledDemoLeavesOnlyTheEnvFolder()
+    {
+        const auto restore = qScopeGuard([] {
+            qunsetenv("QS_NO_BUNDLED_DEMO");
+            qunsetenv("QS_DEMO_DIR");
+        });
+        qputenv("QS_NO_BUNDLED_DEMO", "1");
+        qunsetenv("QS_DEMO_DIR");
+        QCOMPARE(bundledDemoSearchPath(), QStringList());
+        QVERIFY(!bundledDemo().isFound());
+        qputenv("QS_DEMO_DIR", "/somewhere/else");
+        QCOMPARE(bundledDemoSearchPath(), QStringList{QStringLiteral("/somewhere/else")});
     }
 
     // The build writes <build>/data (target qs_demo_data); tests run from <build>/bin.

@@ -1,9 +1,9 @@
-#include "demo/bundleddata.h"
 #include "charts/metricscharts.h"
 #include "charts/queuechart.h"
 #include "controls/configpanel.h"
 #include "controls/controlspanel.h"
 #include "controls/runcontrols.h"
+#include "demo/bundleddata.h"
 #include "demodata.h"
 #include "eventlog/eventlogmodel.h"
 #include "eventlog/eventlogview.h"
@@ -18,6 +18,7 @@
 #include "windowparts.h"
 
 #include <QAction>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -277,8 +278,17 @@ private slots:
 
     void withoutInputStartWaits()
     {
-        if (bundledDemo().isFound())
-            QSKIP("the bundled demo data is present, so Start runs on it");
+        // The build tree holds the bundled demo, so search only an empty folder, as on a
+        // machine where it was never built or installed.
+        QTemporaryDir empty;
+        QVERIFY(empty.isValid());
+        qputenv("QS_DEMO_DIR", empty.path().toLocal8Bit());
+        qputenv("QS_NO_BUNDLED_DEMO", "1");
+        const auto restore = qScopeGuard([] {
+            qunsetenv("QS_DEMO_DIR");
+            qunsetenv("QS_NO_BUNDLED_DEMO");
+        });
+        QVERIFY(!bundledDemo().isFound());
         MainWindow window;
         RunController controller(&window);
         QVERIFY(!test::runControls(window)->startAction()->isEnabled());
