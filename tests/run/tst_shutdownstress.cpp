@@ -34,13 +34,15 @@ int envInt(const char *name, int fallback)
 
 // What one cycle did, for a failure's message.
 struct Cycle {
+    quint32 seed = 0; // the run's QS_STRESS_SEED
     int index = 0;
     QString scenario;
     QStringList actions;
 
     QString describe() const
     {
-        return QStringLiteral("cycle %1, scenario '%2': %3")
+        return QStringLiteral("QS_STRESS_SEED=%1 cycle %2, scenario '%3': %4")
+            .arg(seed)
             .arg(index)
             .arg(scenario.isEmpty() ? QStringLiteral("none") : scenario, actions.join(QStringLiteral(", ")));
     }
@@ -82,6 +84,7 @@ private slots:
 
         for (int i = 0; i < cycles; ++i) {
             Cycle cycle;
+            cycle.seed = seed;
             cycle.index = i;
             cycle.scenario = m_scenarios.at(rng.bounded(int(m_scenarios.size())));
             runCycle(rng, cycle);
@@ -94,6 +97,10 @@ private slots:
         qInfo("%d cycles: %s; %lld training steps in all", cycles,
               qPrintable(tally.join(QStringLiteral(", "))), m_steps);
         QVERIFY(m_steps > 0); // the runs did train before they were stopped
+        if (!m_unchecked.isEmpty())
+            QSKIP(qPrintable(
+                QStringLiteral("the event ring overflowed, so the shutdown order went unchecked in: ") +
+                m_unchecked.join(QStringLiteral("; "))));
     }
 
 private:
@@ -255,7 +262,7 @@ private:
         const QString where = cycle.describe();
         QCOMPARE(snap->run, RunState::Finished);
         if (snap->events.isEmpty() || snap->events.first().seq != 0) {
-            qInfo("%s: the event ring overflowed; its order is not checked", qPrintable(where));
+            m_unchecked << where; // the test skips at its end, naming this cycle
             return;
         }
         QCOMPARE(eventsOf(*snap, EventKind::End).size(), 1);
@@ -304,6 +311,7 @@ private:
     int m_baseline = 0;
     QMap<QString, int> m_endings; // how the cycles ended
     qint64 m_steps = 0;
+    QStringList m_unchecked; // cycles whose events overflowed the ring
 };
 
 QTEST_GUILESS_MAIN(TestShutdownStress)
