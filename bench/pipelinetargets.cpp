@@ -54,6 +54,8 @@ RunConfig decodeBoundConfig(const QString &file, int readers)
 
 } // namespace
 
+// The pipeline against its slowest stage, both measured again in each repeat, one after the
+// other, so a change in the machine's load falls on both sides of the ratio.
 Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &in, RunConfig config,
                                       const BenchOptions &o)
 {

@@ -57,8 +57,6 @@ TargetFigure figure(const char *key, const char *what, double value, const char 
     return t;
 }
 
-// Plain read() of a small file is a copy out of the CPU's caches, which no scan can match, so
-// the target is measured on a file of at least kScanBytes made of the data's own records.
 PipelineWindow windowOf(const BenchOptions &o, bool observe)
 {
     PipelineWindow w;
@@ -68,14 +66,14 @@ PipelineWindow windowOf(const BenchOptions &o, bool observe)
     return w;
 }
 
-// The pipeline against its slowest stage, both measured again in each repeat, one after the
-// other, so a change in the machine's load falls on both sides of the ratio.
 } // namespace benchtargets
 
 using namespace benchtargets;
 
 namespace {
 
+// Plain read() of a small file is a copy out of the CPU's caches, which no scan can match, so
+// the target is measured on a file of at least kScanBytes made of the data's own records.
 constexpr qint64 kScanBytes = 256ll << 20;
 
 Result<TargetFigure> scanTarget(const BenchReport &r, const BenchOptions &o)

@@ -7,7 +7,8 @@
 # when they are not at ../shared/fixtures/tfrecord (a git worktree elsewhere); else they skip.
 #
 # Wall time here (2 cores shared with other builds, load about 3; from an empty build/<preset>,
-# build -j2 then ctest -j2, 64 tests), `time scripts/sanitize.sh <preset>`:
+# build -j2 then ctest -j2 over the whole suite, measured when it was 64 tests; `ctest -N
+# --preset <preset>` counts them now), `time scripts/sanitize.sh <preset>`:
 #   asan  8 min 14 s  (build ~6 min 55 s, tests 79 s)
 #   tsan  7 min 46 s  (build ~6 min 40 s, tests 66 s)
 # Under heavier load the same builds took 14.5 and 16.5 min. After a small change, the rebuild

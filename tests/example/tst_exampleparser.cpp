@@ -1,8 +1,11 @@
 #include "example/examplebuilder.h"
 #include "example/exampleparser.h"
 #include "protoexamples.h"
+#include "record/recordreader.h"
 #include "wire.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QTest>
 
@@ -23,6 +26,48 @@ ParsedExample parsedOk(const QByteArray &bytes)
         return {};
     }
     return *r;
+}
+
+// Record `index` of a file in QS_FIXTURES_DIR (written by TensorFlow, see SOURCES.md there);
+// empty when it cannot be read.
+QByteArray fixtureRecord(const char *name, int index)
+{
+    const QString path = QDir(QStringLiteral(QS_FIXTURES_DIR)).filePath(QLatin1String(name));
+    Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(path);
+    if (!reader)
+        return {};
+    QByteArray record;
+    for (int i = 0; i <= index; ++i) {
+        if (!(*reader)->next(&record).isOk())
+            return {};
+    }
+    return record;
+}
+
+// Whether `ours` holds the bytes TensorFlow wrote up to the order of the feature map (TensorFlow
+// writes it in hash order, we in key order): same size, and each entry's bytes, as we write
+// them, in TensorFlow's record.
+bool sameBytesUpToMapOrder(const ParsedExample &e, const QByteArray &theirs)
+{
+    if (serializeExample(e).size() != theirs.size())
+        return false;
+    for (const auto &[key, feature] : e.features) {
+        ParsedExample one;
+        one.features.emplace(key, feature);
+        QByteArray entry = serializeExample(one); // 0x0a, varint length, then the map entry
+        int skip = 1;
+        while (skip < entry.size() && (uchar(entry[skip]) & 0x80))
+            ++skip;
+        entry.remove(0, skip + 1);
+        if (!theirs.contains(entry))
+            return false;
+    }
+    return true;
+}
+
+bool haveFixtures()
+{
+    return QFileInfo(QDir(QStringLiteral(QS_FIXTURES_DIR)).filePath(QStringLiteral("SOURCES.md"))).isFile();
 }
 
 } // namespace
@@ -81,7 +126,7 @@ private slots:
         QVERIFY(back.find("missing") == nullptr);
     }
 
-    void sameBytesAsTensorFlow_data()
+    void sameBytesAsTheWireFormat_data()
     {
         QTest::addColumn<QByteArray>("ours");
         QTest::addColumn<QByteArray>("expected");
@@ -98,11 +143,76 @@ private slots:
             << wire::example(wire::entry("a", wire::int64Feature(wire::packedInts({2}))) +
                              wire::entry("z", wire::int64Feature(wire::packedInts({1}))));
     }
-    void sameBytesAsTensorFlow()
+    void sameBytesAsTheWireFormat()
     {
         QFETCH(QByteArray, ours);
         QFETCH(QByteArray, expected);
         QCOMPARE(ours.toHex(' '), expected.toHex(' '));
+    }
+
+    // Records TensorFlow wrote, parsed into the values `queuescope-cli inspect` showed for them
+    // once (floats to its 4 digits), and written back as the same bytes, entry for entry.
+    void parsesWhatTensorFlowWrote()
+    {
+        if (!haveFixtures())
+            QSKIP("no fixture folder at QS_FIXTURES_DIR (" QS_FIXTURES_DIR ")");
+        const QByteArray record = fixtureRecord("tfbench_fake_imagenet_train-00000-of-00008", 1);
+        QVERIFY(!record.isEmpty());
+        const ParsedExample e = parsedOk(record);
+        QCOMPARE(e.features.size(), size_t(15));
+        const auto ints = [&](const char *key) { return e.find(QLatin1String(key))->ints; };
+        const auto bytes = [&](const char *key) { return e.find(QLatin1String(key))->bytes; };
+        QCOMPARE(ints("image/class/label"), std::vector<qint64>{1});
+        QCOMPARE(ints("image/height"), std::vector<qint64>{270});
+        QCOMPARE(ints("image/width"), std::vector<qint64>{196});
+        QCOMPARE(ints("image/channels"), std::vector<qint64>{3});
+        QCOMPARE(ints("image/object/bbox/label"), std::vector<qint64>{1});
+        QCOMPARE(bytes("image/class/text"), QList<QByteArray>{"one"});
+        QCOMPARE(bytes("image/class/synset"), QList<QByteArray>{"1"});
+        QCOMPARE(bytes("image/colorspace"), QList<QByteArray>{"RGB"});
+        QCOMPARE(bytes("image/filename"), QList<QByteArray>{"train_1"});
+        QCOMPARE(bytes("image/format"), QList<QByteArray>{"JPEG"});
+        const QList<QByteArray> jpeg = bytes("image/encoded");
+        QCOMPARE(jpeg.size(), 1);
+        QCOMPARE(jpeg[0].size(), 1511);
+        QVERIFY(jpeg[0].startsWith("\xff\xd8\xff"));
+        const struct {
+            const char *key;
+            float value;
+        } boxes[] = {{"image/object/bbox/xmin", 0.1471f},
+                     {"image/object/bbox/xmax", 0.6551f},
+                     {"image/object/bbox/ymin", 0.1304f},
+                     {"image/object/bbox/ymax", 0.7064f}};
+        for (const auto &b : boxes) {
+            const Feature *f = e.find(QLatin1String(b.key));
+            QVERIFY2(f && f->kind == FeatureKind::Float && f->floats.size() == 1, b.key);
+            QVERIFY2(std::abs(f->floats[0] - b.value) < 5e-5f, b.key);
+        }
+        QVERIFY(sameBytesUpToMapOrder(e, record));
+    }
+
+    void parsesWhatTfxWrote()
+    {
+        if (!haveFixtures())
+            QSKIP("no fixture folder at QS_FIXTURES_DIR (" QS_FIXTURES_DIR ")");
+        const QByteArray record = fixtureRecord("tfx_penguin_train_data_tfrecord-00000-of-00001.gz", 0);
+        QVERIFY(!record.isEmpty());
+        const ParsedExample e = parsedOk(record);
+        QCOMPARE(e.features.size(), size_t(5));
+        QCOMPARE(e.find("species")->ints, std::vector<qint64>{0});
+        const struct {
+            const char *key;
+            float value;
+        } values[] = {{"body_mass_g", 0.2917f},
+                      {"culmen_depth_mm", 0.6667f},
+                      {"culmen_length_mm", 0.2545f},
+                      {"flipper_length_mm", 0.1525f}};
+        for (const auto &v : values) {
+            const Feature *f = e.find(QLatin1String(v.key));
+            QVERIFY2(f && f->kind == FeatureKind::Float && f->floats.size() == 1, v.key);
+            QVERIFY2(std::abs(f->floats[0] - v.value) < 5e-5f, v.key);
+        }
+        QVERIFY(sameBytesUpToMapOrder(e, record));
     }
 
     void unpackedNumericsAccepted_data()

@@ -10,6 +10,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
@@ -51,6 +52,15 @@ private slots:
         // The window's defaults hold before any choice (30 epochs of the demo), and for Reset.
         QCOMPARE(panel.config().pipeline.numEpochs, 30);
         QCOMPARE(panel.config(), ControlsPanel::windowDefaults());
+        // The knob table's defaults, as its declarations say (core/run/knobs.cpp).
+        const QJsonObject shown = panel.config().toJson();
+        QCOMPARE(shown.value("num_epochs"), QJsonValue(30));
+        QCOMPARE(shown.value("reader_threads"), QJsonValue(2));
+        QCOMPARE(shown.value("min_after_dequeue"), QJsonValue(128));
+        QCOMPARE(shown.value("batch_size"), QJsonValue(32));
+        QCOMPARE(shown.value("hidden"), QJsonValue(64));
+        QCOMPARE(shown.value("reader_delay_ms"), QJsonValue(0));
+        QCOMPARE(shown.value("grace_period_s"), QJsonValue(5));
         panel.configPanel()->resetToDefaults();
         QCOMPARE(panel.config(), ControlsPanel::windowDefaults());
         QComboBox *box = panel.picker()->box();
@@ -104,6 +114,7 @@ private slots:
         RunConfig got = panel.config();
         QCOMPARE(got.pipeline.files, QStringList{QStringLiteral("/data/a.tfrecords")});
         QCOMPARE(got.toJson().value(key), value);
+        QCOMPARE(got.pipeline.batchSize, 32); // no scenario sets it: the edit to 5 is undone
         got.pipeline.files.clear();
         QCOMPARE(got, expected); // the scenario over the defaults, nothing left of the edit
         QCOMPARE(panel.configPanel()->defaults(), expected);

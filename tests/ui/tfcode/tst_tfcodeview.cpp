@@ -2,8 +2,10 @@
 #include "syntheticsnapshot.h"
 #include "tfcode/tfcodeview.h"
 
+#include <QMap>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextDocument>
 
 using namespace qs;
 
@@ -90,6 +92,19 @@ private slots:
         view.setInput(input());
         QCOMPARE(view.toPlainText(), view.program().text());
         QCOMPARE(view.blockCount(), view.program().lines.size());
+        // What the default run's program says, line for line where the knobs show.
+        const auto line = [&](int n) { return view.document()->findBlockByNumber(n).text(); };
+        QCOMPARE(line(0),
+                 QStringLiteral(
+                     "# The TensorFlow 1.x program this run re-enacts (tf.compat.v1 in TensorFlow 2)."));
+        QCOMPARE(line(4), QStringLiteral("    '/data/train.tfrecords',"));
+        QCOMPARE(line(8), QStringLiteral("BATCH_SIZE = 32"));
+        QCOMPARE(line(24), QStringLiteral("filename_queue = tf.train.string_input_producer("));
+        QCOMPARE(line(25), QStringLiteral("    FILES, num_epochs=30, shuffle=True, seed=None, capacity=32)"));
+        QCOMPARE(line(29),
+                 QStringLiteral("    [image, label], batch_size=BATCH_SIZE, num_threads=2, capacity=224,"));
+        QCOMPARE(line(30),
+                 QStringLiteral("    min_after_dequeue=128, seed=None, allow_smaller_final_batch=False)"));
         QVERIFY(view.isReadOnly());
         QVERIFY(view.lineNumberAreaWidth() > view.fontMetrics().horizontalAdvance(QStringLiteral("99")));
     }
@@ -142,13 +157,19 @@ private slots:
         // One highlight per marked line, in the first thread's state colour blended with the base.
         const QList<QTextEdit::ExtraSelection> selections = view.extraSelections();
         QCOMPARE(selections.size(), expected.size());
+        // The first thread's state colours, as the legend shows them (Okabe-Ito).
+        const QMap<ThreadState, QColor> legend{{ThreadState::Running, QColor(0x00, 0x9E, 0x73)},
+                                               {ThreadState::BlockedFull, QColor(0xE6, 0x9F, 0x00)},
+                                               {ThreadState::Waiting, QColor(0x56, 0xB4, 0xE9)}};
         for (int i = 0; i < selections.size(); ++i) {
             QCOMPARE(selections[i].cursor.blockNumber(), expected[i].line);
-            const QColor c = StatePalette::color(expected[i].states.constFirst());
+            QVERIFY(legend.contains(expected[i].states.constFirst()));
+            const QColor c = legend.value(expected[i].states.constFirst());
             const QColor bg = selections[i].format.background().color();
             const QColor base = view.palette().base().color();
             QCOMPARE(bg.red(), (c.red() + base.red()) / 2);
             QCOMPARE(bg.green(), (c.green() + base.green()) / 2);
+            QCOMPARE(bg.blue(), (c.blue() + base.blue()) / 2);
         }
     }
 
