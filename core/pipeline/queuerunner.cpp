@@ -46,17 +46,24 @@ struct QueueRunner::Shared {
                     queue->close(false);
                 return {};
             }
-            leave();
             const Status named = s.thread().isEmpty() ? s.withThread(name) : s;
             if (!coord) {
                 // As queue_runner_impl.py without a coordinator: log, keep, re-raise in the thread.
                 qWarning().noquote() << "Exception in QueueRunner:" << named.toString();
-                std::lock_guard lock(mu);
-                exceptionsRaised.append(named);
+                {
+                    std::lock_guard lock(mu);
+                    exceptionsRaised.append(named);
+                }
+                leave();
                 return named;
             }
+            // As queue_runner_impl.py: request_stop(e) first, then leave. Leaving first would let
+            // the last other runner, ending at the end of its input, close the queue as if the
+            // data had run out: the consumer's clean stop would come before this error and
+            // hide it.
             if (coord->classify(s) == Coordinator::EndClass::Error)
                 Coordinator(*coord).requestStop(named);
+            leave();
             return named;
         }
     }

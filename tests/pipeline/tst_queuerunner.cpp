@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <stdexcept>
+#include <thread>
 
 using namespace qs;
 using namespace qs::test;
@@ -149,6 +150,40 @@ private slots:
         QCOMPARE(s.thread(), QStringLiteral("QueueRunnerThread-q-q_enqueue"));
         QCOMPARE(exitHowFor(threads[0]->exitStatus()), ExitHow::Error);
         QVERIFY(q->isClosed());
+    }
+
+    // A runner thread that fails requests stop before it stops counting as active, as
+    // queue_runner_impl.py does: the other thread, which waits until it is the only one left and
+    // then ends at the end of its input (closing the queue as the last one out), must find the
+    // stop already requested, so the consumer's end-of-data cannot come before the error.
+    void anErrorIsRequestedBeforeTheThreadLeaves()
+    {
+        auto q = makeQueue(5);
+        std::atomic<bool> stoppedWhenAlone{false};
+        std::atomic<bool> entered{false}; // thread 1 is in its body (before any stop)
+        QueueRunner *self = nullptr;
+        Coordinator coord;
+        QueueRunner::Options options;
+        options.numThreads = 2;
+        QueueRunner runner(
+            q,
+            [&](int i) -> Status {
+                if (i == 0) {
+                    while (!entered)
+                        std::this_thread::yield();
+                    return Status(ErrorKind::DataLoss, QStringLiteral("corrupted record"));
+                }
+                entered = true;
+                while (self->activeThreads() > 1) // until thread 0 has left
+                    std::this_thread::yield();
+                stoppedWhenAlone = coord.shouldStop();
+                return Status(ErrorKind::OutOfRange, QStringLiteral("input exhausted"));
+            },
+            options);
+        self = &runner;
+        const Status s = coord.join(runner.createThreads(coord));
+        QCOMPARE(s.kind(), ErrorKind::DataLoss);
+        QVERIFY(stoppedWhenAlone.load());
     }
 
     void closeOnStopCancelsBlockedEnqueues()
