@@ -26,8 +26,6 @@ enum class KnobType : quint8 {
     Json,   // a JSON object (the feature-spec overrides)
 };
 
-enum class KnobGroup : quint8 { Input, Batching, Model, SlowMotion, Stopping, Workers, Run };
-
 // A reference to the RunConfig member a knob sets.
 using KnobField =
     std::variant<int *, qint64 *, double *, bool *, quint64 *, QString *, QStringList *, FeedMode *>;
@@ -35,7 +33,6 @@ using KnobField =
 struct Knob {
     const char *key; // the JSON key, e.g. "batch_size"
     KnobType type;
-    KnobGroup group;
     double defaultValue; // numbers and bools (1 = true); Choice: the index in `choices`
     double min;          // numbers: the inclusive range
     double max;

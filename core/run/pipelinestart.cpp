@@ -3,32 +3,19 @@
 #include "run/pipeline.h"
 #include "run/pipeline_p.h"
 
-#include "demo/bundleddata.h"
 #include "feed/batchsource.h"
-#include "feed/datasetprobe.h"
 #include "feed/heldoutset.h"
 #include "feed/naivefeed.h"
 #include "feed/readerstage.h"
 #include "feed/readoptions.h"
-#include "observe/chrometrace.h"
-#include "observe/jsonlexport.h"
 #include "pipeline/batching.h"
 #include "pipeline/inputproducer.h"
 #include "pipeline/statuserror.h"
-#include "record/inputfiles.h"
 #include "run/runcontext.h"
 #include "run/watchdog.h"
 #include "run/workersdemo.h"
-#include "scenario/scenariofaults.h"
-#include "train/annmlpmodel.h"
+#include "train/model.h"
 #include "train/trainer.h"
-
-#include <QDebug>
-#include <QDir>
-#include <QFileInfo>
-
-#include <condition_variable>
-#include <mutex>
 
 namespace qs {
 
