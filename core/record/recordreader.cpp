@@ -134,6 +134,15 @@ Status RecordReader::corrupted(qint64 at) const
     return dataLoss(QStringLiteral("corrupted record at offset %1").arg(at), here(at));
 }
 
+Status RecordReader::overLimit(qint64 at, quint64 length) const
+{
+    return dataLoss(QStringLiteral("record at offset %1 has length %2, over the limit of %3 bytes")
+                        .arg(at)
+                        .arg(length)
+                        .arg(m_options.maxRecordBytes),
+                    here(at));
+}
+
 Status RecordReader::truncated(qint64 at, const QString &detail) const
 {
     QString message = QStringLiteral("truncated record at offset %1").arg(at);
@@ -251,13 +260,8 @@ Status RecordReader::readOne(QByteArray *record, bool *resyncable)
     if (!crcMatches(header, 8, header + 8))
         return corrupted(start);
     const quint64 length = qFromLittleEndian<quint64>(header);
-    if (length > m_options.maxRecordBytes) {
-        return dataLoss(QStringLiteral("record at offset %1 has length %2, over the limit of %3 bytes")
-                            .arg(start)
-                            .arg(length)
-                            .arg(m_options.maxRecordBytes),
-                        here(start));
-    }
+    if (length > m_options.maxRecordBytes)
+        return overLimit(start, length);
     const qint64 fileSize = m_source->fileSize();
     if (m_compression == Compression::None && fileSize >= 0) {
         const qint64 after = fileSize - start - kHeaderBytes; // bytes the file has after the header
@@ -393,13 +397,8 @@ Status RecordReader::readMapped(RecordView *view, QByteArray *copy, bool *resync
     if (!crcMatches(header, 8, header + 8))
         return unlessCut(start, corrupted(start));
     const quint64 length = qFromLittleEndian<quint64>(header);
-    if (length > m_options.maxRecordBytes) {
-        return dataLoss(QStringLiteral("record at offset %1 has length %2, over the limit of %3 bytes")
-                            .arg(start)
-                            .arg(length)
-                            .arg(m_options.maxRecordBytes),
-                        here(start));
-    }
+    if (length > m_options.maxRecordBytes)
+        return overLimit(start, length);
     qint64 after = m_map->size() - start - kHeaderBytes; // bytes the file has after the header
     if ((after < kFooterBytes || length > quint64(after - kFooterBytes)) && remapIfGrown()) {
         at = m_map->data() + start;

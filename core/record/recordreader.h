@@ -98,6 +98,7 @@ private:
     Status readLarge(QByteArray *record, quint64 length, qint64 start, bool *resyncable);
     Status fill(qint64 wanted, qint64 limit = kBufferBytes);
     Status corrupted(qint64 at) const;
+    Status overLimit(qint64 at, quint64 length) const; // a length field past maxRecordBytes
     Status notATfrecord(const Status &failure) const;
     Status truncated(qint64 at, const QString &detail = {}) const;
     Location here(qint64 at) const { return Location{m_path, m_position, at}; }
