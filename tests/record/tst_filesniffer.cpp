@@ -32,7 +32,7 @@ QByteArray gif()
                       43);
 }
 
-void putLe(QByteArray *b, quint32 v, int bytes)
+void putLe(QByteArray *b, quint64 v, int bytes) // bytes: 1 to 8
 {
     for (int i = 0; i < bytes; ++i)
         b->append(char((v >> (8 * i)) & 0xff));
