@@ -183,47 +183,6 @@ private slots:
         QCOMPARE(saved->last.events.first().seq, 5);
     }
 
-    // A run killed with SIGKILL leaves RUN.partial, readable up to its last flush.
-    void killedRunLeavesReadablePartial()
-    {
-        if (!QFile::exists(kCli))
-            QSKIP("queuescope-cli is not built");
-        const QString path = m_dir.filePath(QStringLiteral("killed.qsrun"));
-        const QString partial = RunFileWriter::partialPathFor(path);
-        QProcess child;
-        child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        QStringList args{QStringLiteral("run"), QStringLiteral("--record"), path, QStringLiteral("--epochs"),
-                         QStringLiteral("0")};
-        args << m_files;
-        child.start(kCli, args);
-        QVERIFY(child.waitForStarted());
-        auto hasRows = [&] {
-            if (!QFile::exists(partial))
-                return false;
-            const Result<SavedRun> r = RunFileReader::read(partial);
-            return r && r->last.steps > 0 && !r->last.events.isEmpty() && !r->last.threads.isEmpty();
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(hasRows(), 60000);
-        child.kill();
-        QVERIFY(child.waitForFinished(10000));
-        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
-
-        QVERIFY(!QFile::exists(path));
-        const Result<SavedRun> saved = RunFileReader::read(partial);
-        QVERIFY2(saved, qPrintable(saved.status().toString()));
-        QVERIFY(!saved->finished());
-        QVERIFY(!saved->last.events.isEmpty());
-        QCOMPARE(saved->last.events.first().kind, EventKind::ThreadStart);
-        QVERIFY(saved->last.steps > 0);
-        QCOMPARE(RunSummary::of(*saved).howKey(), QStringLiteral("running"));
-
-        QProcess replay;
-        replay.start(kCli, {QStringLiteral("replay"), partial});
-        QVERIFY(replay.waitForFinished(30000));
-        QCOMPARE(replay.exitCode(), 0);
-        QVERIFY(replay.readAllStandardOutput().contains("how it ended: running"));
-    }
-
     void refusesWhatIsNotARun_data()
     {
         QTest::addColumn<QByteArray>("make"); // how to spoil the file
@@ -305,6 +264,49 @@ private slots:
         QCOMPARE(r->last.events.last().kind, EventKind::End);
         QCOMPARE(r->last.queues.first().name, QStringLiteral("example_queue"));
         QVERIFY(r->last.queues.first().closed);
+    }
+
+    // A run killed with SIGKILL leaves RUN.partial, readable up to its last flush. Last of the
+    // slots: under ThreadSanitizer a process that has started a QProcess (a vfork-style clone)
+    // may start no thread after it, and the other cases start the writer's.
+    void killedRunLeavesReadablePartial()
+    {
+        if (!QFile::exists(kCli))
+            QSKIP("queuescope-cli is not built");
+        const QString path = m_dir.filePath(QStringLiteral("killed.qsrun"));
+        const QString partial = RunFileWriter::partialPathFor(path);
+        QProcess child;
+        child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QStringList args{QStringLiteral("run"), QStringLiteral("--record"), path, QStringLiteral("--epochs"),
+                         QStringLiteral("0")};
+        args << m_files;
+        child.start(kCli, args);
+        QVERIFY(child.waitForStarted());
+        auto hasRows = [&] {
+            if (!QFile::exists(partial))
+                return false;
+            const Result<SavedRun> r = RunFileReader::read(partial);
+            return r && r->last.steps > 0 && !r->last.events.isEmpty() && !r->last.threads.isEmpty();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hasRows(), 60000);
+        child.kill();
+        QVERIFY(child.waitForFinished(10000));
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+
+        QVERIFY(!QFile::exists(path));
+        const Result<SavedRun> saved = RunFileReader::read(partial);
+        QVERIFY2(saved, qPrintable(saved.status().toString()));
+        QVERIFY(!saved->finished());
+        QVERIFY(!saved->last.events.isEmpty());
+        QCOMPARE(saved->last.events.first().kind, EventKind::ThreadStart);
+        QVERIFY(saved->last.steps > 0);
+        QCOMPARE(RunSummary::of(*saved).howKey(), QStringLiteral("running"));
+
+        QProcess replay;
+        replay.start(kCli, {QStringLiteral("replay"), partial});
+        QVERIFY(replay.waitForFinished(30000));
+        QCOMPARE(replay.exitCode(), 0);
+        QVERIFY(replay.readAllStandardOutput().contains("how it ended: running"));
     }
 
 private:
