@@ -59,22 +59,13 @@ QJsonObject TargetFigure::toJson() const
             {QStringLiteral("load"), load.toJson()}};
 }
 
-double BenchReport::slowestStagePerSecond(int readers) const
-{
-    double rate = readers * stages.readerThreadPerSecond();
-    if (stages.queue.perSecond() > 0)
-        rate = std::min(rate, stages.queue.perSecond());
-    if (stages.trainStep.perSecond() > 0)
-        rate = std::min(rate, stages.trainStep.perSecond());
-    return rate;
-}
-
 QJsonObject BenchReport::toJson() const
 {
     QJsonArray runs;
     for (qsizetype i = 0; i < sweep.size(); ++i) {
         QJsonObject run = sweep[i].toJson();
-        run.insert(QStringLiteral("slowest_stage_per_s"), slowestStagePerSecond(sweep[i].readers));
+        run.insert(QStringLiteral("slowest_stage_per_s"),
+                   i < slowestStage.size() ? slowestStage[i] : QJsonValue());
         run.insert(QStringLiteral("efficiency"), i < efficiency.size() ? efficiency[i] : QJsonValue());
         runs.append(run);
     }

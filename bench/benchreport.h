@@ -75,14 +75,12 @@ struct BenchReport {
 
     StageFigures stages;
     QList<PipelineFigures> sweep; // 1, 2, ... N readers
-    QList<double> efficiency;     // per sweep entry: samples/s over the slowest stage's isolated rate
+    QList<double> slowestStage;   // per sweep entry: the slowest stage's rate, timed just before the run
+    QList<double> efficiency;     // per sweep entry: samples/s over slowestStage
     Verdict verdict;
     QList<TargetFigure> targets;
     std::optional<MemoryFigures> memory;
 
-    // The slowest stage's isolated rate with `readers` reader threads: the least of
-    // readers x the reader thread's rate, the queue hand-off and the training step.
-    double slowestStagePerSecond(int readers) const;
     QJsonObject toJson() const;
 };
 

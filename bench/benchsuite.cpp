@@ -191,11 +191,18 @@ Result<BenchReport> runBench(RunConfig config, const BenchOptions &options)
     report.stages = *stages;
     report.records = report.stages.scan.scan.records;
 
+    const double readUs = report.stages.scan.scan.records > 0 ? report.stages.scan.scan.seconds * 1e6 /
+                                                                    double(report.stages.scan.scan.records)
+                                                              : 0;
     const int n = options.maxReaders > 0 ? options.maxReaders
                                          : std::max(config.pipeline.readerThreads, report.machine.cores);
     for (int k = 1; k <= n; ++k) {
         say(QStringLiteral("pipeline with %1 reader thread%2").arg(k).arg(k == 1 ? "" : "s"));
         runConfig.pipeline.readerThreads = k;
+        Result<SlowestStage> bound =
+            timeSlowestStage(*inputs, k, readUs, report.stages.queue.perSecond(), options.seconds);
+        if (!bound)
+            return bound.status();
         PipelineWindow w;
         w.warmupS = 0.5 * options.seconds;
         w.windowS = 2 * options.seconds;
@@ -204,16 +211,14 @@ Result<BenchReport> runBench(RunConfig config, const BenchOptions &options)
         if (!f)
             return f.status();
         report.sweep << *f;
-        const double bound = report.slowestStagePerSecond(k);
-        report.efficiency << (bound > 0 ? f->samplesPerSecond() / bound : 0);
+        report.slowestStage << bound->perSecond;
+        report.efficiency << (bound->perSecond > 0 ? f->samplesPerSecond() / bound->perSecond : 0);
     }
     report.config = runConfig;
 
     VerdictInput in;
     in.cores = report.machine.cores;
-    in.readUsPerRecord = report.stages.scan.scan.records > 0
-                             ? report.stages.scan.scan.seconds * 1e6 / double(report.stages.scan.scan.records)
-                             : 0;
+    in.readUsPerRecord = readUs;
     in.makeUsPerRecord = report.stages.readerBody.microsecondsPerItem();
     in.queueUsPerSample = report.stages.queue.microsecondsPerItem();
     in.trainUsPerSample = report.stages.trainStep.microsecondsPerItem();

@@ -3,17 +3,22 @@
 #include "base/result.h"
 #include "bench/benchreport.h"
 
+#include <QStringList>
+
 #include <functional>
 
 namespace qs {
 
 struct BenchOptions {
-    double seconds = 1;   // each isolated measure; a pipeline run's window is twice that
-    int maxReaders = 0;   // the sweep's N (0: the config's reader_threads or the core count, the larger)
-    bool targets = true;  // also the targets (decode scaling, queue, observation, naive feed, ...)
-    int repeats = 3;      // interleaved runs per side of each on/off comparison; the median counts
-    double bigFileGb = 0; // > 0: first, one epoch over a file of this size (peak RSS)
-    QString tempDir;      // where temporary datasets go; empty: the system's temp folder
+    double seconds = 1;    // each isolated measure; a pipeline run's window is twice that
+    int maxReaders = 0;    // the sweep's N (0: the config's reader_threads or the core count, the larger)
+    bool targets = true;   // also the targets (decode scaling, queue, observation, naive feed, ...)
+    int repeats = 3;       // interleaved runs per side of each on/off comparison; the median counts
+    double bigFileGb = 0;  // > 0: first, one epoch over a file of this size (peak RSS)
+    QString tempDir;       // where temporary datasets go; empty: the system's temp folder
+    QString cli;           // queuescope-cli, for the whole-process targets; empty: they are skipped
+    QStringList jpegFiles; // TFRecord files whose JPEGs the decode target also times
+    int libraries = -1;    // shared objects the CLI loaded at start (loadedSharedLibraries); < 0 unknown
     std::function<void(const QString &)> progress; // what it is doing, for a progress line
 
     Status validate() const;

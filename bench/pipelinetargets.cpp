@@ -54,8 +54,9 @@ RunConfig decodeBoundConfig(const QString &file, int readers)
 
 } // namespace
 
-// The pipeline against its slowest stage, both measured again in each repeat, one after the
-// other, so a change in the machine's load falls on both sides of the ratio.
+// The pipeline against its slowest stage: each round times the slowest stage alone
+// (timeSlowestStage), then the pipeline, so the two share the machine's load of the moment;
+// the figure is the median of the rounds' ratios, which cannot exceed 1 by more than the noise.
 Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &in, RunConfig config,
                                       const BenchOptions &o)
 {
@@ -71,33 +72,29 @@ Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &i
     QList<double> ratios;
     QList<double> rates;
     QList<double> bounds;
+    QStringList stages;
     say(o, QStringLiteral("pipeline vs its slowest stage (%1 rounds)").arg(o.repeats));
     for (int i = 0; i < o.repeats; ++i) {
-        Result<StageRate> train =
-            measureTrainStep(in.model, in.trainInputs, in.trainLabels, in.batchSize, o.seconds);
-        if (!train)
-            return train.status();
-        Result<StageRate> body =
-            measureSampleWork(SampleWork::ReaderBody, in.records, in.maker, o.seconds, 1);
-        if (!body)
-            return body.status();
-        const double readerRate = 1e6 / (readUs + body->microsecondsPerItem());
-        double bound = std::min(readers * readerRate, train->perSecond());
-        if (r.stages.queue.perSecond() > 0)
-            bound = std::min(bound, r.stages.queue.perSecond());
+        Result<SlowestStage> bound =
+            timeSlowestStage(in, readers, readUs, r.stages.queue.perSecond(), o.seconds);
+        if (!bound)
+            return bound.status();
         Result<PipelineFigures> f = measurePipeline(config, windowOf(o, true));
         if (!f)
             return f.status();
         rates << f->samplesPerSecond();
-        bounds << bound;
-        ratios << (bound > 0 ? f->samplesPerSecond() / bound : 0);
+        bounds << bound->perSecond;
+        stages << bound->stage;
+        ratios << (bound->perSecond > 0 ? f->samplesPerSecond() / bound->perSecond : 0);
     }
     const double value = median(ratios);
-    TargetFigure t = figure("pipeline_efficiency", "pipeline samples/s vs its slowest stage in isolation",
-                            value, "x", QStringLiteral(">= 0.90"), value >= 0.9);
+    TargetFigure t =
+        figure("pipeline_efficiency", "pipeline samples/s vs its slowest stage alone, interleaved", value,
+               "x", QStringLiteral(">= 0.97"), value >= 0.97);
     t.detail = {{QStringLiteral("readers"), readers},
                 {QStringLiteral("samples_per_s"), jsonList(rates)},
                 {QStringLiteral("slowest_stage_per_s"), jsonList(bounds)},
+                {QStringLiteral("slowest_stage"), QJsonArray::fromStringList(stages)},
                 {QStringLiteral("ratios"), jsonList(ratios)},
                 {QStringLiteral("sweep"), jsonList(r.efficiency)}};
     return t;
@@ -218,7 +215,7 @@ Result<QList<TargetFigure>> decodeScalingTarget(const BenchOptions &o)
     const double ratio = r1 > 0 ? r2 / r1 : -1;
     TargetFigure t =
         figure("decode_scaling", "decode-bound pipeline, 2 reader threads vs 1", ratio, "x",
-               QStringLiteral(">= 1.80"), ratio >= 0 ? std::optional<bool>(ratio >= 1.8) : std::nullopt);
+               QStringLiteral(">= 1.90"), ratio >= 0 ? std::optional<bool>(ratio >= 1.9) : std::nullopt);
     t.detail = {
         {QStringLiteral("dataset"), QStringLiteral("%1 JPEG %2x%2, input 8x8x3, 8 hidden units, batch 32")
                                         .arg(data.count)

@@ -1,107 +1,83 @@
-// qs-bench-process: whole-process timings of the CLI, as a user sees them.
+// qs-bench-process: whole-process timings of the CLI, as a user sees them (the same measures as
+// `queuescope-cli bench`'s start-up and inspect-vs-cat targets, for any build of the CLI).
 //
 //   qs-bench-process CLI [FILE] [--repeat N]
 //
 // - start-up: `CLI --version`, median of --repeat (21) runs. Target <= 20 ms.
-// - FILE (a page-cached TFRecord file; it is read once first): `CLI inspect --verify FILE`
-//   against `cat FILE` (stdout to /dev/null), medians; ratio = cat / inspect. Target >= 0.8.
-// Processes are started with posix_spawn and waited for; the figure is the wall time between.
+// - FILE (a TFRecord file; it is read once first, into the page cache): `cat FILE` and
+//   `CLI inspect --verify FILE` alternately, --repeat / 3 pairs; the median of cat / inspect.
+//   Target >= 0.8.
 #include "bench/machineinfo.h"
-
-#include <QElapsedTimer>
-#include <QFile>
+#include "bench/processtiming.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <vector>
 
-extern char **environ;
+using namespace qs;
 
 namespace {
 
-// Wall seconds of one run of argv with stdout and stderr on /dev/null; < 0 when it failed.
-double runOnce(const std::vector<QByteArray> &args)
+double medianOf(QList<double> v)
 {
-    std::vector<char *> argv;
-    for (const QByteArray &a : args)
-        argv.push_back(const_cast<char *>(a.constData()));
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    QElapsedTimer t;
-    t.start();
-    pid_t pid = 0;
-    const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0)
-        return -1;
-    int status = 0;
-    waitpid(pid, &status, 0);
-    const double s = double(t.nsecsElapsed()) / 1e9;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? s : -1;
+    std::sort(v.begin(), v.end());
+    return v.isEmpty() ? 0 : v[v.size() / 2];
 }
 
-double median(const std::vector<QByteArray> &args, int repeat)
+int usage()
 {
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        const double s = runOnce(args);
-        if (s < 0)
-            return -1;
-        times.push_back(s);
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
+    std::fprintf(stderr, "usage: qs-bench-process CLI [FILE] [--repeat N]\n");
+    return 2;
 }
 
 } // namespace
 
 int main(int argc, char **argv)
 {
-    QByteArray cli, file;
+    QString cli, file;
     int repeat = 21;
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg = argv[i];
         if (arg == "--repeat" && i + 1 < argc)
             repeat = QByteArray(argv[++i]).toInt();
         else if (!arg.startsWith("--") && cli.isEmpty())
-            cli = arg;
+            cli = QString::fromLocal8Bit(arg);
         else if (!arg.startsWith("--") && file.isEmpty())
-            file = arg;
-        else {
-            std::fprintf(stderr, "usage: qs-bench-process CLI [FILE] [--repeat N]\n");
-            return 2;
-        }
+            file = QString::fromLocal8Bit(arg);
+        else
+            return usage();
     }
-    if (cli.isEmpty() || repeat < 1) {
-        std::fprintf(stderr, "usage: qs-bench-process CLI [FILE] [--repeat N]\n");
-        return 2;
-    }
-    const double version = median({cli, "--version"}, repeat);
-    if (version < 0) {
-        std::fprintf(stderr, "qs-bench-process: %s --version failed\n", cli.constData());
-        return 1;
-    }
-    std::printf("start-up        %s --version: %.1f ms (median of %d; target <= 20)\n", cli.constData(),
-                version * 1e3, repeat);
-    if (!file.isEmpty()) {
-        runOnce({"cat", file}); // into the page cache
-        const int runs = std::max(3, repeat / 3);
-        const double cat = median({"cat", file}, runs);
-        const double inspect = median({cli, "inspect", "--verify", file}, runs);
-        if (cat < 0 || inspect < 0) {
-            std::fprintf(stderr, "qs-bench-process: cat or inspect failed on %s\n", file.constData());
+    if (cli.isEmpty() || repeat < 1)
+        return usage();
+    QList<double> startup;
+    for (int i = 0; i < repeat; ++i) {
+        Result<double> s = timeProcess({cli, QStringLiteral("--version")});
+        if (!s) {
+            std::fprintf(stderr, "qs-bench-process: %s\n", qPrintable(s.status().message()));
             return 1;
         }
-        std::printf("cat             %.1f ms (median of %d)\n", cat * 1e3, runs);
-        std::printf("inspect --verify %.1f ms (median of %d)\n", inspect * 1e3, runs);
-        std::printf("ratio           %.2f cat/inspect (target >= 0.80)\n", cat / inspect);
+        startup << *s;
     }
-    std::printf("load            %s\n", qPrintable(qs::LoadAverage::now().toString()));
+    std::printf("start-up        %s --version: %.1f ms (median of %d; target <= 20)\n", qPrintable(cli),
+                medianOf(startup) * 1e3, repeat);
+    if (!file.isEmpty()) {
+        const int pairs = std::max(3, repeat / 3);
+        Result<double> warm = timeProcess({QStringLiteral("cat"), file});
+        Result<ProcessPairs> p =
+            warm ? timeProcessPairs({QStringLiteral("cat"), file},
+                                    {cli, QStringLiteral("inspect"), QStringLiteral("--verify"), file}, pairs)
+                 : Result<ProcessPairs>(warm.status());
+        if (!p) {
+            std::fprintf(stderr, "qs-bench-process: %s\n", qPrintable(p.status().message()));
+            return 1;
+        }
+        QList<double> ratios;
+        for (qsizetype i = 0; i < p->a.size(); ++i)
+            ratios << p->a[i] / p->b[i];
+        std::printf("cat             %.1f ms (median of %d)\n", medianOf(p->a) * 1e3, pairs);
+        std::printf("inspect --verify %.1f ms (median of %d)\n", medianOf(p->b) * 1e3, pairs);
+        std::printf("ratio           %.2f cat/inspect, median of the pairs (target >= 0.80)\n",
+                    medianOf(ratios));
+    }
+    std::printf("load            %s\n", qPrintable(LoadAverage::now().toString()));
     return 0;
 }

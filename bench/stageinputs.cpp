@@ -1,6 +1,7 @@
 #include "bench/stageinputs.h"
 
 #include "bench/samplebench.h"
+#include "bench/trainbench.h"
 #include "example/exampleparser.h"
 #include "run/pipeline.h"
 
@@ -37,6 +38,36 @@ Result<StageInputs> StageInputs::load(const RunConfig &config)
         in.trainLabels.push_back(sample->label);
     }
     return in;
+}
+
+Result<SlowestStage> timeSlowestStage(const StageInputs &in, int readers, double readUsPerRecord,
+                                      double queuePerSecond, double seconds)
+{
+    Result<StageRate> body =
+        measureSampleWork(SampleWork::ReaderBody, in.records, in.maker, seconds, readers);
+    if (!body)
+        return body.status();
+    Result<StageRate> train =
+        measureTrainStep(in.model, in.trainInputs, in.trainLabels, in.batchSize, seconds);
+    if (!train)
+        return train.status();
+    SlowestStage s;
+    // Each of the `readers` threads reads its records as well as making their samples.
+    const double bodyUs = body->perSecond() > 0 ? double(readers) * 1e6 / body->perSecond() : 0;
+    s.readersPerSecond =
+        bodyUs + readUsPerRecord > 0 ? double(readers) * 1e6 / (bodyUs + readUsPerRecord) : 0;
+    s.trainerPerSecond = train->perSecond();
+    s.perSecond = s.readersPerSecond;
+    s.stage = QStringLiteral("readers");
+    if (s.trainerPerSecond < s.perSecond) {
+        s.perSecond = s.trainerPerSecond;
+        s.stage = QStringLiteral("trainer");
+    }
+    if (queuePerSecond > 0 && queuePerSecond < s.perSecond) {
+        s.perSecond = queuePerSecond;
+        s.stage = QStringLiteral("queue");
+    }
+    return s;
 }
 
 } // namespace qs

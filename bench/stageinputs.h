@@ -34,4 +34,19 @@ struct StageInputs {
     static Result<StageInputs> load(const RunConfig &config);
 };
 
+// The slowest stage of a pipeline with `readers` reader threads, timed now, so that a pipeline
+// run timed right after it shares its load: the readers' stage is `readers` threads making
+// samples at once (SampleMaker::make, the hardware's own scaling) plus each record's read
+// (readUsPerRecord, from the scan), the trainer's the training step on batches, the queue's the
+// hand-off measured before (queuePerSecond; <= 0: not counted). Each stage runs alone, with
+// the machine to itself, so a pipeline made of them cannot be faster than the slowest.
+struct SlowestStage {
+    double perSecond = 0; // samples/s of the slowest
+    QString stage;        // "readers", "trainer", "queue"
+    double readersPerSecond = 0;
+    double trainerPerSecond = 0;
+};
+Result<SlowestStage> timeSlowestStage(const StageInputs &in, int readers, double readUsPerRecord,
+                                      double queuePerSecond, double seconds);
+
 } // namespace qs

@@ -76,34 +76,48 @@ namespace {
 // the target is measured on a file of at least kScanBytes made of the data's own records.
 constexpr qint64 kScanBytes = 256ll << 20;
 
-Result<TargetFigure> scanTarget(const BenchReport &r, const BenchOptions &o)
+// The file the scan and the inspect-vs-cat targets read: the data itself when it is big enough,
+// else the data's records repeated into `dir`.
+struct ScanFile {
+    QString path;
+    QString what;
+    bool isData = false;
+};
+
+Result<ScanFile> scanFile(const BenchReport &r, const BenchOptions &o, const QTemporaryDir &dir)
 {
     const qint64 wanted = std::max<qint64>(16 << 20, qint64(double(kScanBytes) * std::min(1.0, o.seconds)));
+    if (r.bytes >= wanted && r.files.size() == 1)
+        return ScanFile{r.files.first(), QStringLiteral("the data"), true};
+    if (!dir.isValid())
+        return Status(ErrorKind::PermissionDenied,
+                      QStringLiteral("cannot make a temporary folder: %1").arg(dir.errorString()));
+    Result<std::vector<QByteArray>> records = loadRecords(r.files, 4096, 64 << 20);
+    if (!records)
+        return records.status();
+    say(o, QStringLiteral("scan vs read(): writing %1 MB of the data's records").arg(wanted >> 20));
+    Result<BenchDatasetInfo> big =
+        writeRepeatedRecords(dir.filePath(QStringLiteral("scan.tfrecords")), *records, wanted);
+    if (!big)
+        return big.status();
+    return ScanFile{
+        big->path,
+        QStringLiteral("%1 MB of the data's records repeated").arg(double(big->bytes) / 1e6, 0, 'f', 0),
+        false};
+}
+
+Result<TargetFigure> scanTarget(const BenchReport &r, const ScanFile &file, const BenchOptions &o)
+{
     ScanComparison s = r.stages.scan;
-    QString measuredOn = QStringLiteral("the data");
-    if (r.bytes < wanted) {
-        QTemporaryDir dir(tempPattern(o));
-        if (!dir.isValid())
-            return Status(ErrorKind::PermissionDenied,
-                          QStringLiteral("cannot make a temporary folder: %1").arg(dir.errorString()));
-        Result<std::vector<QByteArray>> records = loadRecords(r.files, 4096, 64 << 20);
-        if (!records)
-            return records.status();
-        say(o, QStringLiteral("scan vs read(): writing %1 MB of the data's records").arg(wanted >> 20));
-        Result<BenchDatasetInfo> big =
-            writeRepeatedRecords(dir.filePath(QStringLiteral("scan.tfrecords")), *records, wanted);
-        if (!big)
-            return big.status();
-        Result<ScanComparison> c = compareScanToRead({big->path}, o.seconds);
+    if (!file.isData) {
+        Result<ScanComparison> c = compareScanToRead({file.path}, o.seconds);
         if (!c)
             return c.status();
         s = *c;
-        measuredOn =
-            QStringLiteral("%1 MB of the data's records repeated").arg(double(big->bytes) / 1e6, 0, 'f', 0);
     }
     TargetFigure t = figure("scan_vs_read", "record scan + CRC vs plain read() of a page-cached file",
-                            s.ratio(), "x", QStringLiteral(">= 0.50"), s.ratio() >= 0.5);
-    t.detail = {{QStringLiteral("file"), measuredOn},
+                            s.ratio(), "x", QStringLiteral(">= 1.00"), s.ratio() >= 1.0);
+    t.detail = {{QStringLiteral("file"), file.what},
                 {QStringLiteral("read_mb_per_s"), s.read.megabytesPerSecond()},
                 {QStringLiteral("scan_mb_per_s"), s.scan.megabytesPerSecond()},
                 {QStringLiteral("records_per_s"), s.scan.recordsPerSecond()},
@@ -155,10 +169,24 @@ Result<QList<TargetFigure>> measureTargets(const BenchReport &report, const Stag
                                            const RunConfig &runConfig, const BenchOptions &options)
 {
     QList<TargetFigure> targets;
-    Result<TargetFigure> scan = scanTarget(report, options);
+    const QTemporaryDir dir(tempPattern(options));
+    Result<ScanFile> file = scanFile(report, options, dir);
+    if (!file)
+        return file.status();
+    Result<TargetFigure> scan = scanTarget(report, *file, options);
     if (!scan)
         return scan.status();
     targets << *scan;
+    if (!options.cli.isEmpty()) {
+        Result<QList<TargetFigure>> process = processTargets(file->path, file->what, options);
+        if (!process)
+            return process.status();
+        targets << *process;
+    }
+    Result<QList<TargetFigure>> jpeg = jpegTargets(options);
+    if (!jpeg)
+        return jpeg.status();
+    targets << *jpeg;
     Result<QList<TargetFigure>> decode = decodeScalingTarget(options); // {scaling, naive speedup}
     if (!decode)
         return decode.status();

@@ -11,19 +11,27 @@ namespace qs {
 // goal (TargetFigure). `report` holds the stages and the sweep already measured on the data;
 // `inputs` what the stages were measured on; `runConfig` is the config of its timed runs
 // (benchRunConfig).
-//   scan_vs_read          record scan + CRC vs plain read() of a page-cached file    >= 0.5
+//   scan_vs_read          record scan + CRC vs plain read() of a page-cached file    >= 1.0
 //                         (the data, or when it is smaller than 256 MB, a temporary file of
 //                         its records repeated to 256 MB: a small file is read out of the CPU
 //                         caches, where no scan keeps up with a bare copy)
+//   startup               `queuescope-cli --version` as a whole process, median     <= 20 ms
+//   shared_libraries      shared objects the CLI loaded at start (no goal)
+//   inspect_vs_cat        `cat FILE` vs `queuescope-cli inspect --verify FILE` on the scan's
+//                         file, whole processes, alternating, median of ratios  >= 0.8
+//                         (these three only when BenchOptions::cli is set)
+//   jpeg_scaled_decode    JPEG to the model's input: scaled DCT decode vs full decode, each
+//                         with the resize; one per set (BenchOptions::jpegFiles, and a made
+//                         set of 256x256 JPEGs), median of alternating rounds     >= 3x
 //   decode_scaling        a decode-bound pipeline (a temporary dataset of 256x256 JPEGs, an
 //                         8x8-input model with 8 hidden units, so the trainer needs a few
 //                         microseconds a sample against the readers' ~0.5 ms): 2 reader
-//                         threads vs 1, medians of interleaved runs              >= 1.8x
+//                         threads vs 1, medians of interleaved runs              >= 1.9x
 //   fifo_queue            FIFOQueue<int>, capacity 1024, one producer enqueue()ing, one
 //                         consumer dequeue()ing, unobserved                      >= 2 M/s
-//   pipeline_efficiency   samples/s vs the slowest stage's isolated rate, for the most
-//                         readers that leave the trainer a core of its own; the
-//                         stages are timed again before each run, median ratio  >= 0.9
+//   pipeline_efficiency   samples/s vs the slowest stage alone (timeSlowestStage), for the
+//                         most readers that leave the trainer a core of its own; the
+//                         stage is timed again right before each run, median ratio >= 0.97
 //   observation_overhead  samples/s observed vs not (Recorder off), interleaved  >= 0.97
 //   snapshot_cost         Pipeline::snapshot() at 30 Hz during a full-speed run of the
 //                         data with a tiny model (state changes as often as they

@@ -30,4 +30,9 @@ Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const B
 Result<QList<TargetFigure>> decodeScalingTarget(const BenchOptions &o); // and the naive feed on its data
 Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o);
 
+// The targets measured with whole processes and with the image decoders (clitargets.cpp).
+Result<QList<TargetFigure>> processTargets(const QString &file, const QString &fileWhat,
+                                           const BenchOptions &o);
+Result<QList<TargetFigure>> jpegTargets(const BenchOptions &o);
+
 } // namespace qs::benchtargets

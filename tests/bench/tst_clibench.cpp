@@ -67,15 +67,22 @@ private slots:
         Result<BenchDatasetInfo> w = writeBenchDataset(m_dir.filePath(QStringLiteral("shapes.tfrecords")), o);
         QVERIFY2(w.isOk(), qPrintable(w.status().toString()));
         m_file = w->path;
+        o.count = 20;
+        o.imageSize = 64;
+        o.encoding = BenchEncoding::Jpeg;
+        Result<BenchDatasetInfo> j = writeBenchDataset(m_dir.filePath(QStringLiteral("jpeg.tfrecords")), o);
+        QVERIFY2(j.isOk(), qPrintable(j.status().toString()));
+        m_jpegFile = j->path;
     }
 
     void jsonHasEveryKey()
     {
-        const Ran r = runCli({QStringLiteral("bench"), m_file, QStringLiteral("--json"),
-                              QStringLiteral("--seconds"), QStringLiteral("0.05"), QStringLiteral("--repeat"),
-                              QStringLiteral("1"), QStringLiteral("--readers"), QStringLiteral("2"),
-                              QStringLiteral("--hidden"), QStringLiteral("8"), QStringLiteral("--input-size"),
-                              QStringLiteral("8"), QStringLiteral("--temp-dir"), m_dir.path()});
+        const Ran r =
+            runCli({QStringLiteral("bench"), m_file, QStringLiteral("--json"), QStringLiteral("--seconds"),
+                    QStringLiteral("0.05"), QStringLiteral("--repeat"), QStringLiteral("1"),
+                    QStringLiteral("--readers"), QStringLiteral("2"), QStringLiteral("--hidden"),
+                    QStringLiteral("8"), QStringLiteral("--input-size"), QStringLiteral("8"),
+                    QStringLiteral("--temp-dir"), m_dir.path(), QStringLiteral("--jpeg"), m_jpegFile});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = jsonOf(r);
         QVERIFY2(!o.isEmpty(), r.out.constData());
@@ -128,18 +135,34 @@ private slots:
         QVERIFY(!verdict.value("advice").toString().isEmpty());
 
         QStringList keys;
+        QStringList jpegSets;
         for (const QJsonValue &t : o.value("targets").toArray()) {
             const QJsonObject target = t.toObject();
             requireKeys(target, {"key", "what", "value", "unit", "goal", "met", "detail", "load"}, "target");
             QVERIFY2(target.value("value").isDouble(), qPrintable(target.value("key").toString()));
             keys << target.value("key").toString();
+            const QJsonObject detail = target.value("detail").toObject();
+            if (keys.last() == QLatin1String("jpeg_scaled_decode")) {
+                jpegSets << detail.value("set").toString();
+                QCOMPARE(detail.value("side").toInt(), 16); // the demo model's input, whatever --input-size
+                QVERIFY(detail.value("images").toInt() > 0);
+            }
+            if (keys.last() == QLatin1String("shared_libraries"))
+                QVERIFY(target.value("value").toDouble() >= 1); // Qt at least
+            if (keys.last() == QLatin1String("inspect_vs_cat"))
+                QCOMPARE(detail.value("cat_ms").toArray().size(),
+                         detail.value("inspect_ms").toArray().size());
+            if (keys.last() == QLatin1String("pipeline_efficiency"))
+                QCOMPARE(detail.value("slowest_stage").toArray().size(), 1); // one round, --repeat 1
         }
-        QCOMPARE(keys, QStringList({"scan_vs_read", "decode_scaling", "fifo_queue", "pipeline_efficiency",
-                                    "observation_overhead", "snapshot_cost", "naive_speedup",
-                                    "naive_speedup_decode_bound"}));
+        QCOMPARE(keys, QStringList({"scan_vs_read", "startup", "shared_libraries", "inspect_vs_cat",
+                                    "jpeg_scaled_decode", "jpeg_scaled_decode", "decode_scaling",
+                                    "fifo_queue", "pipeline_efficiency", "observation_overhead",
+                                    "snapshot_cost", "naive_speedup", "naive_speedup_decode_bound"}));
+        QCOMPARE(jpegSets, QStringList({"jpeg.tfrecords", "made 256x256 (q90)"}));
         // Nothing left behind in the temporary folder but our own dataset.
         QCOMPARE(QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
-                 QStringList{QStringLiteral("shapes.tfrecords")});
+                 QStringList({QStringLiteral("jpeg.tfrecords"), QStringLiteral("shapes.tfrecords")}));
     }
 
     void tableWithoutFileUsesTheDemoData()
@@ -175,7 +198,7 @@ private slots:
         QCOMPARE(targets.size(), 1);
         QCOMPARE(targets.first().toObject().value("key").toString(), QStringLiteral("memory"));
         QCOMPARE(QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
-                 QStringList{QStringLiteral("shapes.tfrecords")});
+                 QStringList({QStringLiteral("jpeg.tfrecords"), QStringLiteral("shapes.tfrecords")}));
     }
 
     void badInput_data()
@@ -207,6 +230,7 @@ private slots:
 private:
     QTemporaryDir m_dir;
     QString m_file;
+    QString m_jpegFile;
 };
 
 QTEST_GUILESS_MAIN(TestCliBench)

@@ -1,0 +1,108 @@
+// The targets measured with whole processes (start-up, inspect --verify against cat) and with
+// the JPEG decoder (scaled against full decoding at the model's input size).
+#include "bench/jpegbench.h"
+#include "bench/processtiming.h"
+#include "bench/targetbench_p.h"
+#include "run/runconfig.h"
+
+#include <QFileInfo>
+
+namespace qs::benchtargets {
+
+namespace {
+
+QList<double> ratios(const QList<double> &num, const QList<double> &den)
+{
+    QList<double> r;
+    for (qsizetype i = 0; i < std::min(num.size(), den.size()); ++i)
+        r << (den[i] > 0 ? num[i] / den[i] : 0);
+    return r;
+}
+
+QList<double> milliseconds(const QList<double> &seconds)
+{
+    QList<double> ms;
+    for (double s : seconds)
+        ms << s * 1e3;
+    return ms;
+}
+
+} // namespace
+
+Result<QList<TargetFigure>> processTargets(const QString &file, const QString &fileWhat,
+                                           const BenchOptions &o)
+{
+    QList<TargetFigure> out;
+    const int runs = std::max(11, 7 * o.repeats);
+    say(o, QStringLiteral("start-up: %1 --version, %2 runs").arg(QFileInfo(o.cli).fileName()).arg(runs));
+    QList<double> startup;
+    for (int i = 0; i < runs; ++i) {
+        Result<double> s = timeProcess({o.cli, QStringLiteral("--version")});
+        if (!s)
+            return s.status();
+        startup << *s;
+    }
+    const double startupMs = median(milliseconds(startup));
+    TargetFigure t = figure("startup", "queuescope-cli --version, whole process (median)", startupMs, "ms",
+                            QStringLiteral("<= 20 ms"), startupMs <= 20);
+    t.detail = {{QStringLiteral("runs_ms"), jsonList(milliseconds(startup))},
+                {QStringLiteral("shared_libraries"), o.libraries}};
+    out << t;
+    if (o.libraries >= 0) {
+        TargetFigure l = figure("shared_libraries", "shared libraries queuescope-cli loads at start",
+                                o.libraries, "", QString(), std::nullopt);
+        out << l;
+    }
+
+    const int pairs = std::max(5, 3 * o.repeats);
+    say(o, QStringLiteral("inspect --verify vs cat (%1 pairs of processes)").arg(pairs));
+    if (Result<double> warm = timeProcess({QStringLiteral("cat"), file}); !warm)
+        return warm.status(); // the first read puts the file in the page cache
+    Result<ProcessPairs> p =
+        timeProcessPairs({QStringLiteral("cat"), file},
+                         {o.cli, QStringLiteral("inspect"), QStringLiteral("--verify"), file}, pairs);
+    if (!p)
+        return p.status();
+    const double ratio = median(ratios(p->a, p->b));
+    TargetFigure v = figure("inspect_vs_cat", "cat vs queuescope-cli inspect --verify, whole processes",
+                            ratio, "x", QStringLiteral(">= 0.80"), ratio >= 0.8);
+    v.detail = {{QStringLiteral("file"), fileWhat},
+                {QStringLiteral("bytes"), QFileInfo(file).size()},
+                {QStringLiteral("cat_ms"), jsonList(milliseconds(p->a))},
+                {QStringLiteral("inspect_ms"), jsonList(milliseconds(p->b))}};
+    out << v;
+    return out;
+}
+
+Result<QList<TargetFigure>> jpegTargets(const BenchOptions &o)
+{
+    const int side = RunConfig().pipeline.imageWidth; // the demo model's input
+    const double perSide = std::max(0.05, 0.2 * o.seconds);
+    const int rounds = std::max(3, o.repeats);
+    QList<std::pair<QString, QList<QByteArray>>> sets;
+    for (const QString &f : o.jpegFiles) {
+        Result<QList<QByteArray>> jpegs = jpegsInFile(f);
+        if (!jpegs)
+            return Status(jpegs.status().kind(), QStringLiteral("%1: %2").arg(f, jpegs.status().message()));
+        if (!jpegs->isEmpty())
+            sets.append({QFileInfo(f).fileName(), *jpegs});
+    }
+    sets.append({QStringLiteral("made 256x256 (q90)"), madeJpegs(std::clamp(int(100 * o.seconds), 20, 200))});
+
+    QList<TargetFigure> out;
+    for (const auto &[name, jpegs] : sets) {
+        say(o, QStringLiteral("JPEG decode at %1x%1, scaled vs full: %2").arg(side).arg(name));
+        Result<JpegDecodeFigures> f = compareJpegDecode(name, jpegs, side, rounds, perSide);
+        if (!f)
+            return f.status();
+        const double speedup = f->speedup();
+        TargetFigure t =
+            figure("jpeg_scaled_decode", "", speedup, "x", QStringLiteral(">= 3.00"), speedup >= 3);
+        t.what = QStringLiteral("JPEG to %1x%1, scaled vs full decode + resize: %2").arg(side).arg(name);
+        t.detail = f->toJson();
+        out << t;
+    }
+    return out;
+}
+
+} // namespace qs::benchtargets

@@ -1,0 +1,150 @@
+#include "bench/jpegbench.h"
+
+#include "example/exampleparser.h"
+#include "example/imagecodecs.h"
+#include "example/imageformat.h"
+#include "record/recordreader.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QRandomGenerator>
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+
+namespace qs {
+
+namespace {
+
+double medianOf(QList<double> v)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const qsizetype n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Microseconds per image to decode and resize the set, decoding it as often as minSeconds needs.
+Result<double> timeSet(const QList<QByteArray> &jpegs, int side, bool scaled, double minSeconds)
+{
+    QElapsedTimer clock;
+    clock.start();
+    qint64 images = 0;
+    do {
+        for (const QByteArray &j : jpegs) {
+            DecodeRequest request;
+            request.channels = 3;
+            request.scaledJpeg = scaled;
+            if (scaled)
+                request.minWidth = request.minHeight = side;
+            QString why;
+            const cv::Mat image = decodeJpeg(j, request, &why);
+            if (image.empty())
+                return Status(ErrorKind::InvalidArgument,
+                              QStringLiteral("JPEG %1 of the set does not decode: %2").arg(images).arg(why));
+            cv::Mat sized;
+            cv::resize(image, sized, cv::Size(side, side), 0, 0, cv::INTER_AREA);
+            ++images;
+        }
+    } while (double(clock.nsecsElapsed()) / 1e9 < minSeconds);
+    return double(clock.nsecsElapsed()) / 1e3 / double(images);
+}
+
+QJsonArray list(const QList<double> &v)
+{
+    QJsonArray a;
+    for (double d : v)
+        a.append(d);
+    return a;
+}
+
+} // namespace
+
+double JpegDecodeFigures::speedup() const
+{
+    QList<double> ratios;
+    for (qsizetype i = 0; i < std::min(fullUs.size(), scaledUs.size()); ++i)
+        if (scaledUs[i] > 0)
+            ratios << fullUs[i] / scaledUs[i];
+    return medianOf(ratios);
+}
+
+QJsonObject JpegDecodeFigures::toJson() const
+{
+    return {{QStringLiteral("set"), name},
+            {QStringLiteral("images"), images},
+            {QStringLiteral("side"), side},
+            {QStringLiteral("full_us_per_image"), list(fullUs)},
+            {QStringLiteral("scaled_us_per_image"), list(scaledUs)},
+            {QStringLiteral("speedup"), speedup()}};
+}
+
+Result<QList<QByteArray>> jpegsInFile(const QString &path, int limit)
+{
+    Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(path);
+    if (!reader)
+        return reader.status();
+    QList<QByteArray> out;
+    ExampleParser parser;
+    RecordView record;
+    while (out.size() < limit) {
+        const Status s = (*reader)->next(&record);
+        if (s.kind() == ErrorKind::OutOfRange)
+            break;
+        if (!s.isOk())
+            return s;
+        Result<ParsedExample> e = parser.parse(record.bytes(), {});
+        if (!e)
+            continue; // not an Example: nothing to decode in it
+        for (const auto &[key, f] : e->features) {
+            if (f.kind == FeatureKind::Bytes && f.count() == 1 &&
+                sniffImageFormat(f.bytes.front()) == ImageFormat::Jpeg)
+                out << f.bytes.front();
+        }
+    }
+    return out;
+}
+
+QList<QByteArray> madeJpegs(int count)
+{
+    QList<QByteArray> out;
+    QRandomGenerator rng(11);
+    for (int i = 0; i < count; ++i) {
+        cv::Mat m(256, 256, CV_8UC3);
+        const int a = int(rng.bounded(256)), b = int(rng.bounded(256)), c = int(rng.bounded(256));
+        for (int y = 0; y < 256; ++y)
+            for (int x = 0; x < 256; ++x) {
+                const int n = int(rng.bounded(24));
+                m.at<cv::Vec3b>(y, x) = cv::Vec3b(uchar((a + x + n) & 255), uchar((b + y + n) & 255),
+                                                  uchar((c + (x ^ y) / 4 + n) & 255));
+            }
+        out << encodeJpeg(m, 90);
+    }
+    return out;
+}
+
+Result<JpegDecodeFigures> compareJpegDecode(const QString &name, const QList<QByteArray> &jpegs, int side,
+                                            int rounds, double minSeconds)
+{
+    if (jpegs.isEmpty())
+        return Status(ErrorKind::NotFound, QStringLiteral("%1 holds no JPEG image").arg(name));
+    JpegDecodeFigures f;
+    f.name = name;
+    f.images = int(jpegs.size());
+    f.side = side;
+    for (int r = 0; r < rounds; ++r) {
+        Result<double> full = timeSet(jpegs, side, false, minSeconds);
+        if (!full)
+            return full.status();
+        Result<double> scaled = timeSet(jpegs, side, true, minSeconds);
+        if (!scaled)
+            return scaled.status();
+        f.fullUs << *full;
+        f.scaledUs << *scaled;
+    }
+    return f;
+}
+
+} // namespace qs

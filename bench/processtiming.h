@@ -1,0 +1,30 @@
+#pragma once
+
+#include "base/result.h"
+
+#include <QList>
+#include <QStringList>
+
+namespace qs {
+
+// Whole-process timings, as a user at a shell sees them: a program is started with
+// posix_spawn (stdout and stderr on /dev/null) and waited for; the figure is the wall time
+// between the two.
+
+// Seconds one run of argv took; an error when it could not start or did not exit 0.
+Result<double> timeProcess(const QStringList &argv);
+
+// Runs a, b, a, b, ... `pairs` times (so a change in the machine's load falls on both) and
+// returns the seconds of each side, in run order.
+struct ProcessPairs {
+    QList<double> a;
+    QList<double> b;
+};
+Result<ProcessPairs> timeProcessPairs(const QStringList &a, const QStringList &b, int pairs);
+
+// The shared objects loaded into this process right now (dl_iterate_phdr), the vDSO and the
+// main program not counted. Called before anything is loaded by hand (dlopen), it is the
+// count the program's own start-up pays for.
+int loadedSharedLibraries();
+
+} // namespace qs
