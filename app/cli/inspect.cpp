@@ -5,6 +5,7 @@
 #include "base/statusjson.h"
 
 #include "example/exampleparser.h"
+#include "example/exampleshape.h"
 #include "example/imagecodecs.h"
 #include "example/sampledecoder.h"
 #include "example/specdetector.h"
@@ -147,6 +148,14 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
         ++report.records;
         if (parseFailed)
             continue; // keep counting and verifying; the payload error is already reported
+        // Past the records shown and sampled only the schema's counts are needed: read them off
+        // the wire without copying values (the parser decides whatever is not canonical).
+        if (index >= options.summaryRecords && qsizetype(samples.size()) >= kDetectionSampleRecords) {
+            if (std::optional<ExampleShape> shape = ExampleShape::read(record.bytes())) {
+                report.schema.add(*shape);
+                continue;
+            }
+        }
         Result<ParsedExample> parsed = parser.parse(record.bytes(), Location{path, index, offset});
         if (!parsed) {
             report.error = parsed.status();

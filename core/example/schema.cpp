@@ -41,6 +41,15 @@ void Schema::add(const ParsedExample &example)
     }
 }
 
+void Schema::add(const ExampleShape &shape)
+{
+    ++m_records;
+    if (shape.isSequence)
+        ++m_sequenceRecords;
+    for (const ExampleShape::Field &f : shape.fields)
+        addField(f.key, f.sequence, f.kind, f.count);
+}
+
 void Schema::addField(const QString &key, bool sequence, FeatureKind kind, qint64 count)
 {
     auto [it, inserted] = m_fields.try_emplace({sequence, key});

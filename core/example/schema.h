@@ -1,5 +1,6 @@
 #pragma once
 
+#include "example/exampleshape.h"
 #include "example/feature.h"
 #include "example/parsedexample.h"
 
@@ -31,6 +32,7 @@ struct SchemaField {
 class Schema {
 public:
     void add(const ParsedExample &example);
+    void add(const ExampleShape &shape); // the same fields as the parsed record's
 
     qint64 records() const { return m_records; }
     qint64 sequenceRecords() const { return m_sequenceRecords; }

@@ -1,4 +1,5 @@
-// libFuzzer target for the example room. The input is one record payload. When it parses as a
+// libFuzzer target for the example room. The input is one record payload. Whenever
+// ExampleShape reads it, the parser must accept it and agree on every field. When it parses as a
 // tf.train.Example / SequenceExample:
 //  - serializing the parsed value and parsing that again must be a fixed point;
 //  - a Schema accumulates it (three times) and renders as JSON, text and summary;
@@ -12,6 +13,7 @@
 
 #include "example/examplebuilder.h"
 #include "example/exampleparser.h"
+#include "example/exampleshape.h"
 #include "example/sampledecoder.h"
 #include "example/schema.h"
 #include "example/specdetector.h"
@@ -109,6 +111,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static ExampleParser parser; // reused across records, as a reader thread does
     const QByteArrayView bytes(data, qsizetype(size));
     const Result<ParsedExample> parsed = parser.parse(bytes, kWhere);
+    // The wire-only shape answers only for what the parser reads the same way.
+    if (const std::optional<ExampleShape> shape = ExampleShape::read(bytes)) {
+        check(parsed.isOk(), "ExampleShape read a record the parser refuses",
+              parsed ? QString() : parsed.status().toString());
+        Schema fromShape, fromParse;
+        fromShape.add(*shape);
+        fromParse.add(*parsed);
+        check(fromShape.fields() == fromParse.fields() && shape->isSequence == parsed->isSequence,
+              "ExampleShape and the parser disagree on the record's fields");
+    }
     if (!parsed) {
         check(parsed.status().kind() == ErrorKind::InvalidArgument && parsed.status().where() == kWhere &&
                   parsed.status().message().startsWith(QStringLiteral("record 7 ")),
