@@ -87,7 +87,8 @@ Result<QList<TargetFigure>> jpegTargets(const BenchOptions &o)
         if (!jpegs->isEmpty())
             sets.append({QFileInfo(f).fileName(), *jpegs});
     }
-    sets.append({QStringLiteral("made 256x256 (q90)"), madeJpegs(std::clamp(int(100 * o.seconds), 20, 200))});
+    sets.append(
+        {QStringLiteral("made 256x256 shapes (q90)"), madeJpegs(std::clamp(int(100 * o.seconds), 20, 200))});
 
     QList<TargetFigure> out;
     for (const auto &[name, jpegs] : sets) {

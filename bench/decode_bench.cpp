@@ -4,7 +4,7 @@
 //   qs-bench-decode [--side N] [--repeat N] [--made N] [TFRECORD...]
 //
 // Each TFRECORD's JPEG features are decoded (default: the real JPEG fixtures in
-// QS_FIXTURES_DIR), and a made set of --made (200) 256x256 photo-like JPEGs. --side is the
+// QS_FIXTURES_DIR), and a made set of --made (200) 256x256 JPEGs of the demo shapes. --side is the
 // model's input (16, the demo's); --repeat the rounds (5). Target: scaled >= 3x faster.
 #include "bench/jpegbench.h"
 #include "bench/machineinfo.h"
@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     std::printf("model input %dx%d\n", side, side);
     for (const QString &f : files)
         report(QFileInfo(f).fileName(), jpegsInFile(f), side, repeat);
-    report(QStringLiteral("made 256x256 (q90)"), madeJpegs(made), side, repeat);
+    report(QStringLiteral("made 256x256 shapes (q90)"), madeJpegs(made), side, repeat);
     std::printf("load %s\n", qPrintable(LoadAverage::now().toString()));
     return 0;
 }

@@ -1,5 +1,8 @@
 #include "bench/jpegbench.h"
 
+#include "bench/stagerate.h"
+
+#include "demo/demogenerator.h"
 #include "example/exampleparser.h"
 #include "example/imagecodecs.h"
 #include "example/imageformat.h"
@@ -7,7 +10,6 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QRandomGenerator>
 
 #include <opencv2/imgproc.hpp>
 
@@ -16,15 +18,6 @@
 namespace qs {
 
 namespace {
-
-double medianOf(QList<double> v)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const qsizetype n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // Microseconds per image to decode and resize the set, decoding it as often as minSeconds needs.
 Result<double> timeSet(const QList<QByteArray> &jpegs, int side, bool scaled, double minSeconds)
@@ -110,18 +103,15 @@ Result<QList<QByteArray>> jpegsInFile(const QString &path, int limit)
 QList<QByteArray> madeJpegs(int count)
 {
     QList<QByteArray> out;
-    QRandomGenerator rng(11);
-    for (int i = 0; i < count; ++i) {
-        cv::Mat m(256, 256, CV_8UC3);
-        const int a = int(rng.bounded(256)), b = int(rng.bounded(256)), c = int(rng.bounded(256));
-        for (int y = 0; y < 256; ++y)
-            for (int x = 0; x < 256; ++x) {
-                const int n = int(rng.bounded(24));
-                m.at<cv::Vec3b>(y, x) = cv::Vec3b(uchar((a + x + n) & 255), uchar((b + y + n) & 255),
-                                                  uchar((c + (x ^ y) / 4 + n) & 255));
-            }
-        out << encodeJpeg(m, 90);
-    }
+    DemoOptions d;
+    d.count = count;
+    d.size = 256;
+    d.seed = 11;
+    Result<DemoGenerator> gen = DemoGenerator::create(d);
+    if (!gen)
+        return out;
+    for (int i = 0; i < count; ++i)
+        out << encodeJpeg(gen->sample(i).image, 90);
     return out;
 }
 

@@ -15,7 +15,7 @@ namespace qs {
 // alternate so the machine's load falls on both sides, and the figure is the median of the
 // rounds' ratios.
 struct JpegDecodeFigures {
-    QString name;           // what the set is: a file name, "made 256x256 (q90)"
+    QString name;           // what the set is: a file name, "made 256x256 shapes (q90)"
     int images = 0;         // JPEGs in the set
     int side = 0;           // the model's input
     QList<double> fullUs;   // per image, each round
@@ -28,7 +28,8 @@ struct JpegDecodeFigures {
 // (uncompressed), at most `limit` of them.
 Result<QList<QByteArray>> jpegsInFile(const QString &path, int limit = 2000);
 
-// `count` photo-like 256x256 JPEGs (smooth gradients plus noise, quality 90), the same each call.
+// `count` 256x256 JPEGs of the demo's shapes (DemoGenerator, seed 11; quality 90), the images
+// the bench's decode-bound dataset holds; the same each call.
 QList<QByteArray> madeJpegs(int count);
 
 // Rounds of full and scaled decodes of `jpegs` at `side`; each round runs at least minSeconds

@@ -9,6 +9,7 @@
 //   Target >= 0.8.
 #include "bench/machineinfo.h"
 #include "bench/processtiming.h"
+#include "bench/stagerate.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,12 +17,6 @@
 using namespace qs;
 
 namespace {
-
-double medianOf(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.isEmpty() ? 0 : v[v.size() / 2];
-}
 
 int usage()
 {

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <QList>
 #include <QtGlobal>
 
+#include <algorithm>
 #include <chrono>
 
 namespace qs {
@@ -14,6 +16,16 @@ struct StageRate {
     double perSecond() const { return seconds > 0 ? double(items) / seconds : 0; }
     double microsecondsPerItem() const { return items > 0 ? seconds * 1e6 / double(items) : 0; }
 };
+
+// The median of a measure's repeats (the mean of the middle two for an even count); 0 for none.
+inline double medianOf(QList<double> v)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const qsizetype n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 // Calls body() (one item each) in chunks of `chunk` until `seconds` have passed, at least one
 // chunk, on the calling thread. The clock is read once per chunk, so keep chunks small next to

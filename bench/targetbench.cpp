@@ -28,11 +28,7 @@ void say(const BenchOptions &o, const QString &text)
 
 double median(QList<double> v)
 {
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const qsizetype n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return medianOf(std::move(v));
 }
 
 QJsonArray jsonList(const QList<double> &v)
