@@ -83,11 +83,13 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
             top = std::max(top, v);
         }
         spec.classesSeen = int(top + 1);
-        spec.reason = QStringLiteral("'%1' is one int64 per record%2; values 0..%3 in the sampled records")
+        spec.reason = QStringLiteral("'%1' is one int64 per record%2; values 0..%3 in the %4 sampled records "
+                                     "(the first ones: a file sorted by class may hold more)")
                           .arg(key, nameScore == 100 ? QStringLiteral(", the conventional name")
                                     : nameScore > 0  ? QStringLiteral(", named like a label")
                                                      : QString())
-                          .arg(top);
+                          .arg(top)
+                          .arg(samples.size());
         return LabelCandidate{spec, nameScore + 10};
     }
 
