@@ -11,6 +11,7 @@ packages=(
   libturbojpeg0-dev libpng-dev libwebp-dev
   libsqlite3-dev sqlite3
   xvfb xauth fonts-wqy-microhei imagemagick
+  help2man lintian appstream
 )
 
 missing=()
