@@ -64,8 +64,8 @@ Result<QList<TargetFigure>> processTargets(const QString &file, const QString &f
     if (!p)
         return p.status();
     const double ratio = median(ratios(p->a, p->b));
-    TargetFigure v = figure("inspect_vs_cat", "cat vs queuescope-cli inspect --verify, whole processes",
-                            ratio, "x", QStringLiteral(">= 0.80"), ratio >= 0.8);
+    TargetFigure v = figure("inspect_vs_cat", "cat vs inspect --verify, whole processes", ratio, "x",
+                            QStringLiteral(">= 0.80"), ratio >= 0.8);
     v.detail = {{QStringLiteral("file"), fileWhat},
                 {QStringLiteral("bytes"), QFileInfo(file).size()},
                 {QStringLiteral("cat_ms"), jsonList(milliseconds(p->a))},
@@ -99,7 +99,9 @@ Result<QList<TargetFigure>> jpegTargets(const BenchOptions &o)
         const double speedup = f->speedup();
         TargetFigure t =
             figure("jpeg_scaled_decode", "", speedup, "x", QStringLiteral(">= 3.00"), speedup >= 3);
-        t.what = QStringLiteral("JPEG to %1x%1, scaled vs full decode + resize: %2").arg(side).arg(name);
+        const QString shortName =
+            name.size() > 30 ? name.left(14) + QStringLiteral("..") + name.right(14) : name;
+        t.what = QStringLiteral("JPEG to %1x%1, scaled vs full: %2").arg(side).arg(shortName);
         t.detail = f->toJson();
         out << t;
     }

@@ -88,9 +88,8 @@ Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &i
         ratios << (bound->perSecond > 0 ? f->samplesPerSecond() / bound->perSecond : 0);
     }
     const double value = median(ratios);
-    TargetFigure t =
-        figure("pipeline_efficiency", "pipeline samples/s vs its slowest stage alone, interleaved", value,
-               "x", QStringLiteral(">= 0.97"), value >= 0.97);
+    TargetFigure t = figure("pipeline_efficiency", "pipeline vs its slowest stage alone (interleaved)", value,
+                            "x", QStringLiteral(">= 0.97"), value >= 0.97);
     t.detail = {{QStringLiteral("readers"), readers},
                 {QStringLiteral("samples_per_s"), jsonList(rates)},
                 {QStringLiteral("slowest_stage_per_s"), jsonList(bounds)},

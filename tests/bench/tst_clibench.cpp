@@ -159,7 +159,7 @@ private slots:
                                     "jpeg_scaled_decode", "jpeg_scaled_decode", "decode_scaling",
                                     "fifo_queue", "pipeline_efficiency", "observation_overhead",
                                     "snapshot_cost", "naive_speedup", "naive_speedup_decode_bound"}));
-        QCOMPARE(jpegSets, QStringList({"jpeg.tfrecords", "made 256x256 (q90)"}));
+        QCOMPARE(jpegSets, QStringList({"jpeg.tfrecords", "made 256x256 shapes (q90)"}));
         // Nothing left behind in the temporary folder but our own dataset.
         QCOMPARE(QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
                  QStringList({QStringLiteral("jpeg.tfrecords"), QStringLiteral("shapes.tfrecords")}));
