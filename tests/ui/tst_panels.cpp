@@ -13,10 +13,12 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
 
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <set>
@@ -44,7 +46,6 @@ private slots:
         QCOMPARE(StatePalette::color(ThreadState::BlockedFull), QColor(QStringLiteral("#E69F00")));
         QCOMPARE(StatePalette::color(ThreadState::BlockedEmpty), QColor(QStringLiteral("#D55E00")));
         QCOMPARE(StatePalette::color(ThreadState::Waiting), QColor(QStringLiteral("#56B4E9")));
-        QCOMPARE(StatePalette::color(ThreadState::Joining), QColor(QStringLiteral("#56B4E9")));
         QCOMPARE(StatePalette::color(ThreadState::Paused), QColor(QStringLiteral("#F0E442")));
         QCOMPARE(StatePalette::color(ThreadState::Starting), QColor(QStringLiteral("#0072B2")));
         QCOMPARE(StatePalette::color(ThreadState::Failed), QColor(QStringLiteral("#CC79A7")));
@@ -58,6 +59,47 @@ private slots:
             QVERIFY(StatePalette::explanation(s).endsWith(QLatin1Char('.')));
         }
         QCOMPARE(int(names.size()), kThreadStateCount); // a word for every state, none shared
+    }
+    // No two states look alike: every colour differs, where two are near their patterns differ,
+    // and joining (a striped, paler waiting) is never the colour of waiting.
+    void everyStateLooksDifferent()
+    {
+        // The "redmean" approximation of the perceived distance between two sRGB colours.
+        auto distance = [](const QColor &a, const QColor &b) {
+            const double r = (a.red() + b.red()) / 2.0;
+            const double dr = a.red() - b.red(), dg = a.green() - b.green(), db = a.blue() - b.blue();
+            return std::sqrt((2 + r / 256) * dr * dr + 4 * dg * dg + (2 + (255 - r) / 256) * db * db);
+        };
+        const QList<ThreadState> states = StatePalette::legendOrder();
+        QCOMPARE(states.size(), kThreadStateCount);
+        for (int i = 0; i < states.size(); ++i) {
+            for (int j = i + 1; j < states.size(); ++j) {
+                const ThreadState a = states[i], b = states[j];
+                const double d = distance(StatePalette::color(a), StatePalette::color(b));
+                const QString pair = StatePalette::name(a) + QStringLiteral(" / ") + StatePalette::name(b);
+                QVERIFY2(d > 60, qPrintable(pair));
+                if (d < 120) // as near as stopped grey and failed pink: a pattern must tell them apart
+                    QVERIFY2(StatePalette::pattern(a) != StatePalette::pattern(b), qPrintable(pair));
+            }
+        }
+        QVERIFY(StatePalette::color(ThreadState::Joining) != StatePalette::color(ThreadState::Waiting));
+        QVERIFY(StatePalette::pattern(ThreadState::Joining) != StatePalette::pattern(ThreadState::Waiting));
+
+        // And the pattern is drawn: a joining swatch holds two colours, a waiting one only one.
+        auto colours = [](ThreadState s) {
+            QImage img(24, 24, QImage::Format_RGB32);
+            img.fill(Qt::white);
+            QPainter p(&img);
+            StatePalette::fill(&p, QRectF(0, 0, 24, 24), s);
+            p.end();
+            std::set<QRgb> seen;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    seen.insert(img.pixel(x, y));
+            return seen.size();
+        };
+        QCOMPARE(colours(ThreadState::Waiting), size_t(1));
+        QVERIFY(colours(ThreadState::Joining) >= 2);
     }
     void widgetsTakeRichAndEmptySnapshots_data()
     {

@@ -17,6 +17,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QScreen;
 class QTimer;
 
 namespace qs {
@@ -50,6 +51,14 @@ class MainWindow : public QMainWindow {
 public:
     explicit MainWindow(SnapshotSource source = {}, QWidget *parent = nullptr);
     ~MainWindow() override;
+
+    // How the docks are laid out: Wide puts them around the timeline as the design sketch does;
+    // Compact (small screens, large zoom) gives the diagram and timeline the full width and tabs
+    // the rest under them. The window picks one from its size and zoom, at the first show, on
+    // Reset Layout and whenever a resize or zoom crosses from one to the other.
+    enum class Arrangement { Wide, Compact };
+    static Arrangement arrangementFor(QSize size, double zoom);
+    Arrangement arrangement() const { return m_arrangement; }
 
     void setSnapshotSource(SnapshotSource source); // resets the event cursor
     void setPollInterval(int ms);                  // default 33 ms
@@ -104,11 +113,12 @@ protected:
     void closeEvent(QCloseEvent *) override;
     void changeEvent(QEvent *) override;
     void showEvent(QShowEvent *) override;
+    void resizeEvent(QResizeEvent *) override;
     void dragEnterEvent(QDragEnterEvent *) override;
     void dropEvent(QDropEvent *) override;
 
 private:
-    static constexpr int kLayoutVersion = 2; // of saveState(): bump when the docks change
+    static constexpr int kLayoutVersion = 3; // of saveState(): bump when the docks change
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area);
     void createMenus();
     void createToolBar();
@@ -118,6 +128,12 @@ private:
     void saveLayout() const;
     void updateCode();
     void applyDefaultSizes();
+    void arrange(Arrangement a);
+    void resetLayout();
+    void rearrangeIfNeeded();
+    void fitToScreen();
+    static QSize defaultSize(const QScreen *screen);
+    QDockWidget *dock(const char *objectName) const;
 
     SnapshotSource m_source;
     SnapshotPtr m_last;
@@ -145,7 +161,9 @@ private:
     int m_numClasses = 0;
     QString m_message; // the status bar's note
     bool m_layoutRestored = false;
+    bool m_geometryRestored = false;
     bool m_shownOnce = false;
+    Arrangement m_arrangement = Arrangement::Wide;
     QList<QDockWidget *> m_docks;
     QByteArray m_defaultLayout;
     QStringList m_inputFiles;

@@ -38,7 +38,10 @@ void MainWindow::createToolBar()
     m_scenarioLabel = new QLabel;
     m_scenarioBox = new QComboBox;
     m_scenarioBox->setObjectName(QStringLiteral("scenarioBox"));
-    m_scenarioBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // As wide as a typical scenario's name, not the longest one's: on a projector the toolbar
+    // must keep room for Start and Stop.
+    m_scenarioBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_scenarioBox->setMinimumContentsLength(18);
     m_scenarioLabel->setBuddy(m_scenarioBox);
     // The same list as the Controls dock's picker, so the two always agree.
     ScenarioPicker *picker = m_controlsPanel->picker();
@@ -85,10 +88,7 @@ void MainWindow::createMenus()
     m_frameTimingAction->setCheckable(true);
     m_frameTimingAction->setShortcut(QKeySequence(Qt::Key_F12));
     connect(m_frameTimingAction, &QAction::toggled, m_frameTiming, &FrameTimingView::setOn);
-    m_resetLayout = m_viewMenu->addAction(QString(), this, [this] {
-        restoreState(m_defaultLayout, kLayoutVersion);
-        applyDefaultSizes();
-    });
+    m_resetLayout = m_viewMenu->addAction(QString(), this, [this] { resetLayout(); });
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageGroup = new QActionGroup(this);
