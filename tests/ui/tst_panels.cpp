@@ -202,6 +202,21 @@ private slots:
         QCOMPARE(SamplesView::className(names, 7), QStringLiteral("7"));
         QCOMPARE(SamplesView::className({}, -1), QStringLiteral("?"));
     }
+    // A small dock shows fewer samples, with their images, rather than all of them as captions.
+    void smallSamplesKeepTheirImages()
+    {
+        SamplesView view;
+        view.setSnapshot(test::richSnapshot({.thumbnails = 16}));
+        QCOMPARE(view.sampleCount(), 16);
+        view.resize(900, 500);
+        QCOMPARE(view.shownCount(), 16);
+        view.resize(288, 211); // the wide arrangement's samples dock on a 1366×768 laptop
+        QVERIFY(view.shownCount() < 16);
+        QVERIFY(view.shownCount() >= 4);
+        // Whatever it shows has room for an image above its caption.
+        const QImage img = view.grab().toImage();
+        QVERIFY(test::grayDeviation(img) > 20);
+    }
     // While a run goes the two metrics charts redraw in turn, never both from one snapshot.
     void metricsChartsTakeTurnsWhileRunning()
     {
