@@ -147,6 +147,85 @@ private slots:
         QCOMPARE(stages[5].role, ThreadRole::Trainer);
         QCOMPARE(PipelineLayout::otherThreads(test::richSnapshot()).size(), 3); // main, watcher, evaluator
     }
+    // However narrow the dock and however large the font, every text of the diagram fits its
+    // room: a long one is elided in the middle and the tooltip over it holds all of it.
+    void diagramNeverClips_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("fontScale");
+        QTest::addRow("narrow dock") << 560 << 190 << 1.0;
+        QTest::addRow("1024 compact") << 1024 << 190 << 1.0;
+        QTest::addRow("1366 wide") << 1019 << 175 << 1.0;
+        QTest::addRow("1366 zoomed") << 1366 << 190 << 1.44;
+        QTest::addRow("1920 wide") << 1514 << 230 << 1.0;
+    }
+    void diagramNeverClips()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(double, fontScale);
+        PipelineDiagram d;
+        QFont f = d.font();
+        f.setPointSizeF(f.pointSizeF() * fontScale);
+        d.setFont(f);
+        d.resize(width, height);
+        Snapshot s = test::richSnapshot();
+        s.run = RunState::Running; // with the rates
+        d.setSnapshot(s);
+        d.grab();
+        QVERIFY(d.labels().size() > 20);
+        int elided = 0;
+        for (const PipelineDiagram::Label &l : d.labels()) {
+            const QString what = l.full + QStringLiteral(" as ") + l.shown;
+            QVERIFY2(l.width <= l.rect.width(), qPrintable(what));
+            QVERIFY2(l.rect.left() >= 0 && l.rect.right() < d.width(), qPrintable(what));
+            if (l.shown == l.full)
+                continue;
+            ++elided;
+            const QChar dots(0x2026);
+            QVERIFY2(l.shown.contains(dots), qPrintable(what));
+            if (l.shown.size() > 2) // in the middle: the start and the end of the name stay
+                QVERIFY2(!l.shown.startsWith(dots) && !l.shown.endsWith(dots), qPrintable(what));
+            const QString tip = d.toolTipAt(l.rect.center());
+            for (const QString &part : l.full.split(QStringLiteral(": ")))
+                QVERIFY2(tip.contains(part.toHtmlEscaped()),
+                         qPrintable(what + QStringLiteral(" tip ") + tip));
+        }
+        if (width < 700)
+            QVERIFY(elided > 0); // the narrow dock does elide (the names are long)
+    }
+    // The Coordinator's worker demo reads no files: its workers are the picture, not a files box.
+    void workersDemoDrawsItsWorkers()
+    {
+        Snapshot s;
+        auto topology = std::make_shared<Topology>();
+        topology->readsFiles = false;
+        s.topology = topology;
+        for (int i = 0; i < 3; ++i) {
+            ThreadInfo t;
+            t.name = QStringLiteral("worker-%1").arg(i);
+            t.role = ThreadRole::Worker;
+            t.state = ThreadState::Running;
+            s.threads << t;
+        }
+        ThreadInfo main;
+        main.name = QStringLiteral("coordinator");
+        main.role = ThreadRole::Main;
+        s.threads << main;
+        const QList<PipelineStage> stages = PipelineLayout::stages(s);
+        QCOMPARE(stages.size(), 1);
+        QCOMPARE(stages[0].kind, PipelineStage::Kind::Threads);
+        QCOMPARE(stages[0].role, ThreadRole::Worker);
+        QCOMPARE(stages[0].threads, QList<int>({0, 1, 2}));
+        QCOMPARE(PipelineLayout::otherThreads(s), QList<int>({3}));
+        PipelineDiagram d;
+        d.resize(900, 200);
+        d.setSnapshot(s);
+        d.grab();
+        for (const PipelineDiagram::Label &l : d.labels())
+            QVERIFY2(!l.full.contains(QStringLiteral("TFRecord")), qPrintable(l.full));
+    }
     void filenameQueueGoesFirstByItsRole()
     {
         Snapshot s;
