@@ -101,6 +101,10 @@
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Done from the window, not by a pipeline thread.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::EventLogView</name>
@@ -118,6 +122,148 @@
     </message>
     <message>
         <source>&amp;Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::EventText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you (Stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you (speed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starts as the %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks every thread to stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks to stop; a stop was already requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks every thread to stop: the first error — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks to stop with %1; a stop was already requested, so that error is not kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closes %1 and cancels the enqueues still waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closes %1: what is in it can still be dequeued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — raised after join, too late to stop the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — kept as the run&apos;s error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — not kept: a stop was already requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ends normally</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ends: cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ends: cancelled (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ends with an error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>join returns: every thread has ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>join returns the kept error: every thread has ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>join gives up waiting for %1 (the grace period is over)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ends: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ends: %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 granted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skips a corrupt record: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>held-out set: %n sample(s) from %1, %2 skipped</source>
+        <translation>
+            <numerusform>held-out set: %n sample from %1, %2 skipped</numerusform>
+            <numerusform>held-out set: %n samples from %1, %2 skipped</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>speed: full speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed: %1× slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 decides to stop the others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop_after_s reached (%1 s): asks every thread to stop</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -722,10 +868,6 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>in %1 · out %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>floor (min_after_dequeue) %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -743,6 +885,25 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>Closed: no more enqueues; dequeues drain what is left, then end the input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n worker</numerusform>
+            <numerusform>%n workers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floor %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -893,6 +1054,10 @@ files → filename queue → readers → example queue → batch → trainer</so
             <numerusform>%1 × %2, %n channel</numerusform>
             <numerusform>%1 × %2, %n channels</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 of %2 samples</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -101,6 +101,10 @@
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
+    <message>
+        <source>Done from the window, not by a pipeline thread.</source>
+        <translation>由窗口操作，而非管线中的线程。</translation>
+    </message>
 </context>
 <context>
     <name>qs::EventLogView</name>
@@ -119,6 +123,147 @@
     <message>
         <source>&amp;Kind:</source>
         <translation>类型(&amp;K)：</translation>
+    </message>
+</context>
+<context>
+    <name>qs::EventText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>文件 %1</translation>
+    </message>
+    <message>
+        <source>record %1</source>
+        <translation>记录 %1</translation>
+    </message>
+    <message>
+        <source>offset %1</source>
+        <translation>偏移 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>you (Stop)</source>
+        <translation>你（停止）</translation>
+    </message>
+    <message>
+        <source>you (speed)</source>
+        <translation>你（速度）</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>starts as the %1</source>
+        <translation>以%1身份启动</translation>
+    </message>
+    <message>
+        <source>asks every thread to stop</source>
+        <translation>要求所有线程停止</translation>
+    </message>
+    <message>
+        <source>asks to stop; a stop was already requested</source>
+        <translation>要求停止；之前已有人要求停止</translation>
+    </message>
+    <message>
+        <source>asks every thread to stop: the first error — %1</source>
+        <translation>要求所有线程停止：第一个错误 — %1</translation>
+    </message>
+    <message>
+        <source>asks to stop with %1; a stop was already requested, so that error is not kept</source>
+        <translation>以 %1 要求停止；之前已有人要求停止，所以这个错误不会被保留</translation>
+    </message>
+    <message>
+        <source>closes %1 and cancels the enqueues still waiting</source>
+        <translation>关闭 %1，并取消仍在等待的入队</translation>
+    </message>
+    <message>
+        <source>closes %1: what is in it can still be dequeued</source>
+        <translation>关闭 %1：其中剩下的元素仍可出队</translation>
+    </message>
+    <message>
+        <source>%1 — raised after join, too late to stop the run</source>
+        <translation>%1 — 在 join 之后才发生，已来不及停止运行</translation>
+    </message>
+    <message>
+        <source>%1 — kept as the run&apos;s error</source>
+        <translation>%1 — 保留为本次运行的错误</translation>
+    </message>
+    <message>
+        <source>%1 — not kept: a stop was already requested</source>
+        <translation>%1 — 未保留：之前已有人要求停止</translation>
+    </message>
+    <message>
+        <source>ends normally</source>
+        <translation>正常结束</translation>
+    </message>
+    <message>
+        <source>ends: cancelled</source>
+        <translation>结束：已取消</translation>
+    </message>
+    <message>
+        <source>ends: cancelled (%1)</source>
+        <translation>结束：已取消（%1）</translation>
+    </message>
+    <message>
+        <source>ends with an error: %1</source>
+        <translation>因错误结束：%1</translation>
+    </message>
+    <message>
+        <source>join returns: every thread has ended</source>
+        <translation>join 返回：所有线程都已结束</translation>
+    </message>
+    <message>
+        <source>join returns the kept error: every thread has ended</source>
+        <translation>join 返回保留的错误：所有线程都已结束</translation>
+    </message>
+    <message>
+        <source>join gives up waiting for %1 (the grace period is over)</source>
+        <translation>join 不再等待 %1（宽限期已过）</translation>
+    </message>
+    <message>
+        <source>the run ends: %1</source>
+        <translation>运行结束：%1</translation>
+    </message>
+    <message>
+        <source>the run ends: %1 — %2</source>
+        <translation>运行结束：%1 — %2</translation>
+    </message>
+    <message>
+        <source>step %1 granted</source>
+        <translation>准许第 %1 步</translation>
+    </message>
+    <message>
+        <source>skips a corrupt record: %1</source>
+        <translation>跳过一条损坏的记录：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>held-out set: %n sample(s) from %1, %2 skipped</source>
+        <translation>
+            <numerusform>保留集：来自 %1 的 %n 个样本，跳过 %2 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>speed: full speed</source>
+        <translation>速度：全速</translation>
+    </message>
+    <message>
+        <source>speed: %1× slower</source>
+        <translation>速度：慢 %1 倍</translation>
+    </message>
+    <message>
+        <source>%1 decides to stop the others</source>
+        <translation>%1 决定让其他线程停止</translation>
+    </message>
+    <message>
+        <source>stop_after_s reached (%1 s): asks every thread to stop</source>
+        <translation>已达 stop_after_s（%1 秒）：要求所有线程停止</translation>
     </message>
 </context>
 <context>
@@ -716,10 +861,6 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>in %1 · out %2</source>
-        <translation>入 %1 · 出 %2</translation>
-    </message>
-    <message>
         <source>floor (min_after_dequeue) %1</source>
         <translation>下限 (min_after_dequeue) %1</translation>
     </message>
@@ -738,6 +879,24 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Closed: no more enqueues; dequeues drain what is left, then end the input.</source>
         <translation>已关闭：不再入队；出队会取完剩下的元素，然后输入结束。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n 个工作线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>入 %1</translation>
+    </message>
+    <message>
+        <source>out %1</source>
+        <translation>出 %1</translation>
+    </message>
+    <message>
+        <source>floor %1</source>
+        <translation>下限 %1</translation>
     </message>
 </context>
 <context>
@@ -886,6 +1045,10 @@ files → filename queue → readers → example queue → batch → trainer</so
             <numerusform>%1 × %2，%n 个通道</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 of %2 samples</source>
+        <translation>%2 个样本中的 %1 个</translation>
+    </message>
 </context>
 <context>
     <name>qs::ScenarioPicker</name>
@@ -948,7 +1111,7 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>A trainer that is often &lt;b&gt;blocked: queue empty&lt;/b&gt; is waiting for its input: add reader threads or make reading cheaper. Readers that are often &lt;b&gt;blocked: queue full&lt;/b&gt; are ahead of the trainer, which is how it should be.</source>
-        <translation>训练器若经常处于&lt;b&gt;阻塞：队列已空&lt;/b&gt;，就是在等输入：增加读取线程或让读取更省力。读取器若经常处于&lt;b&gt;阻塞：队列已满&lt;/b&gt;，表示它们领先训练器，这正是理想的情况。</translation>
+        <translation>训练器若经常处于&lt;b&gt;阻塞：队列为空&lt;/b&gt;，就是在等输入：增加读取线程或让读取更省力。读取器若经常处于&lt;b&gt;阻塞：队列已满&lt;/b&gt;，表示它们领先训练器，这正是理想的情况。</translation>
     </message>
 </context>
 <context>

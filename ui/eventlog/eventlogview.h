@@ -35,6 +35,7 @@ private:
     void retranslateUi();
     void refillThreads();
     void refillKinds();
+    void fitColumns(); // time, thread and kind to their words; the details take the rest
 
     EventLogModel *m_model;
     EventLogFilter *m_filter;

@@ -70,8 +70,8 @@ void MainWindow::arrange(Arrangement a)
     events->raise();
     samples->raise();
     const int h = height();
-    resizeDocks({dock("pipelineDock")}, {std::max(fontMetrics().height() * 10, h * 27 / 100)}, Qt::Vertical);
-    resizeDocks({events}, {std::max(fontMetrics().height() * 10, h * 33 / 100)}, Qt::Vertical);
+    resizeDocks({dock("pipelineDock")}, {std::max(fontMetrics().height() * 10, h * 25 / 100)}, Qt::Vertical);
+    resizeDocks({events}, {std::max(fontMetrics().height() * 10, h * 30 / 100)}, Qt::Vertical);
     resizeDocks({events, samples}, {45, 55}, Qt::Horizontal);
 }
 
