@@ -1,3 +1,4 @@
+#include "charts/linechart.h"
 #include "charts/metricscharts.h"
 #include "charts/queuechart.h"
 #include "common/statepalette.h"
@@ -280,6 +281,24 @@ private slots:
         QCOMPARE(SamplesView::className(names, 1), QStringLiteral("dog"));
         QCOMPARE(SamplesView::className(names, 7), QStringLiteral("7"));
         QCOMPARE(SamplesView::className({}, -1), QStringLiteral("?"));
+    }
+    // A queue with no samples yet (a run that just began, or one that never fed its queues) has
+    // its time axis from the run's start, not a one-second window around the present moment.
+    void emptyOccupancyAxisStartsAtZero()
+    {
+        QueueChart chart;
+        Snapshot s;
+        s.run = RunState::Finished;
+        s.tUs = 3'200'000;
+        QueueInfo q;
+        q.name = QStringLiteral("input_producer");
+        q.capacity = 32;
+        s.queues << q;
+        chart.setSnapshot(s);
+        auto *line = chart.findChild<LineChart *>();
+        QVERIFY(line);
+        QCOMPARE(line->xAxis().lo, 0.0);
+        QVERIFY(line->xAxis().hi >= 3.2);
     }
     // A small dock shows fewer samples, with their images, rather than all of them as captions.
     void smallSamplesKeepTheirImages()
