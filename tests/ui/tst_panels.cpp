@@ -180,7 +180,7 @@ private slots:
         for (const PipelineDiagram::Label &l : d.labels()) {
             const QString what = l.full + QStringLiteral(" as ") + l.shown;
             QVERIFY2(l.width <= l.rect.width(), qPrintable(what));
-            QVERIFY2(l.rect.left() >= 0 && l.rect.right() < d.width(), qPrintable(what));
+            QVERIFY2(d.rect().contains(l.rect), qPrintable(what));
             if (l.shown == l.full)
                 continue;
             ++elided;

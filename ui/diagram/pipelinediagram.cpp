@@ -162,62 +162,23 @@ void PipelineDiagram::paintFiles(QPainter &p, const QRect &column)
 void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueInfo &q)
 {
     const int fh = fontMetrics().height();
-    const QRect bar(column.left(), column.center().y() - fh, column.width(), fh * 2);
     QFont bold = font();
     bold.setBold(true);
-    p.setFont(bold);
-    p.setPen(palette().text().color());
-    // Long TensorFlow names ("shuffle_batch/random_shuffle_queue") take two lines, split after
-    // the last slash, each elided in the middle where even that is too wide.
+    const QFontMetrics fmBold(bold);
+
+    // What the column would show: the name (split after its last slash where it is too wide:
+    // "shuffle_batch/" over "random_shuffle_queue"), the type, the bar with its count, and
+    // the lines under it. Rates only while the run goes: once it is over there is no "now".
     QStringList nameLines{q.name};
     const int slash = int(q.name.lastIndexOf(QLatin1Char('/')));
-    if (QFontMetrics(bold).horizontalAdvance(q.name) > column.width() && slash > 0)
+    if (fmBold.horizontalAdvance(q.name) > column.width() && slash > 0)
         nameLines = {q.name.left(slash + 1), q.name.mid(slash + 1)};
-    const int titleTop = bar.top() - fh * 3 - 4;
-    for (int i = 0; i < nameLines.size(); ++i)
-        drawLabel(p,
-                  QRect(column.left(), titleTop + fh * (2 - int(nameLines.size()) + i), column.width(), fh),
-                  Qt::AlignHCenter | Qt::AlignBottom, nameLines[i]);
-    p.setFont(font());
-    drawLabel(p, QRect(column.left(), titleTop + fh * 2, column.width(), fh),
-              Qt::AlignHCenter | Qt::AlignBottom, q.type);
-
-    p.setPen(QPen(palette().text().color(), 1.5));
-    p.setBrush(kQueueEmpty);
-    p.drawRect(bar);
-    const double cap = std::max(q.capacity, 1);
-    const double fill = std::clamp(q.size / cap, 0.0, 1.0);
-    // Elements leave at the right end (the dequeue side), so the fill is anchored there.
-    const QRectF filled(bar.right() - bar.width() * fill, bar.top(), bar.width() * fill, bar.height());
-    p.fillRect(filled.adjusted(1, 1, -1, -1), kQueueFill);
-    if (q.minAfterDequeue > 0) {
-        const double fx = bar.right() - bar.width() * std::clamp(q.minAfterDequeue / cap, 0.0, 1.0);
-        p.setPen(QPen(Qt::black, 2, Qt::DashLine));
-        p.drawLine(QPointF(fx, bar.top() - 4), QPointF(fx, bar.bottom() + 4));
-    }
-    if (q.closed) {
-        p.setPen(QPen(Qt::black, 4));
-        p.drawLine(bar.topLeft(), bar.bottomLeft());
-    }
-    // The count on a plate of its own, so neither the fill's edge nor the floor's dashes run
-    // through its digits; under the bar where the bar is too short for it.
     const QString sizeText = tr("%1 / %2").arg(q.size).arg(q.capacity);
-    QStringList lines;
     const int plateW = fontMetrics().horizontalAdvance(sizeText) + fh / 2;
-    if (plateW <= bar.width() - 4) {
-        const QRect plate(bar.center().x() - plateW / 2, bar.center().y() - fh / 2 - 1, plateW, fh + 2);
-        p.setPen(Qt::NoPen);
-        p.setBrush(palette().base());
-        p.drawRoundedRect(plate, 3, 3);
-        p.setPen(palette().text().color());
-        drawLabel(p, plate, Qt::AlignCenter, sizeText);
-    } else {
+    const bool countInBar = plateW <= column.width() - 4;
+    QStringList lines;
+    if (!countInBar)
         lines << sizeText;
-    }
-    p.setPen(palette().text().color());
-
-    // Rates only while the run goes: once it is over there is no "now" to have a rate.
-
     const bool live = m_snap.run == RunState::Running || m_snap.run == RunState::Stopping;
     if (live) {
         const QString in = tr("in %1").arg(UiText::rate(q.enqueuePerSec));
@@ -236,7 +197,73 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     }
     if (q.closed)
         lines << tr("closed");
-    int y = bar.bottom() + 4;
+    const QStringList allLines = lines; // for the tooltip, whatever fits
+
+    // Where the column is short (a small screen, a large zoom) it gives up, in this order, the
+    // lines under the bar from the last, the bar's full height, the type and the name's second
+    // line: the tooltip still has all of them.
+    bool showType = true;
+    int barH = fh * 2;
+    auto height = [&] {
+        return int(nameLines.size()) * fh + (showType ? fh : 0) + 4 + barH + (lines.isEmpty() ? 0 : 4) +
+               int(lines.size()) * fh;
+    };
+    while (height() > column.height()) {
+        if (!lines.isEmpty())
+            lines.removeLast();
+        else if (barH > fh + 6)
+            barH = fh + 6;
+        else if (showType)
+            showType = false;
+        else if (nameLines.size() > 1)
+            nameLines = {q.name};
+        else
+            break;
+    }
+    const int top = column.top() + std::max(0, (column.height() - height()) / 2);
+    int y = top;
+    p.setFont(bold);
+    p.setPen(palette().text().color());
+    for (const QString &line : std::as_const(nameLines)) {
+        drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignBottom, line);
+        y += fh;
+    }
+    p.setFont(font());
+    if (showType) {
+        drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignBottom, q.type);
+        y += fh;
+    }
+    const QRect bar(column.left(), y + 4, column.width(), barH);
+
+    p.setPen(QPen(palette().text().color(), 1.5));
+    p.setBrush(kQueueEmpty);
+    p.drawRect(bar);
+    const double cap = std::max(q.capacity, 1);
+    const double fill = std::clamp(q.size / cap, 0.0, 1.0);
+    // Elements leave at the right end (the dequeue side), so the fill is anchored there.
+    const QRectF filled(bar.right() - bar.width() * fill, bar.top(), bar.width() * fill, bar.height());
+    p.fillRect(filled.adjusted(1, 1, -1, -1), kQueueFill);
+    if (q.minAfterDequeue > 0) {
+        const double fx = bar.right() - bar.width() * std::clamp(q.minAfterDequeue / cap, 0.0, 1.0);
+        p.setPen(QPen(Qt::black, 2, Qt::DashLine));
+        p.drawLine(QPointF(fx, bar.top() - 2), QPointF(fx, bar.bottom() + 2));
+    }
+    if (q.closed) {
+        p.setPen(QPen(Qt::black, 4));
+        p.drawLine(bar.topLeft(), bar.bottomLeft());
+    }
+    // The count on a plate of its own, so neither the fill's edge nor the floor's dashes run
+    // through its digits; under the bar where the bar is too short for it.
+    if (countInBar) {
+        const QRect plate(bar.center().x() - plateW / 2, bar.center().y() - fh / 2 - 1, plateW, fh + 2);
+        p.setPen(Qt::NoPen);
+        p.setBrush(palette().base());
+        p.drawRoundedRect(plate, 3, 3);
+        p.setPen(palette().text().color());
+        drawLabel(p, plate.intersected(column), Qt::AlignCenter, sizeText);
+    }
+    p.setPen(palette().text().color());
+    y = bar.bottom() + 4;
     for (const QString &line : std::as_const(lines)) {
         drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignTop, line);
         y += fh;
@@ -247,9 +274,8 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
                .arg(q.size)
                .arg(q.capacity)
                .arg(UiText::count(q.enqueued), UiText::count(q.dequeued));
-    if (!lines.isEmpty()) // the lines under the bar, whole
-        for (const QString &line : std::as_const(lines))
-            tip += QStringLiteral("<br>") + line.toHtmlEscaped();
+    for (const QString &line : allLines) // the lines under the bar, whole, shown or not
+        tip += QStringLiteral("<br>") + line.toHtmlEscaped();
     if (q.minAfterDequeue > 0)
         tip += QStringLiteral("<br>") +
                tr("The dashed line is min_after_dequeue: a dequeue waits while fewer elements would remain, "
@@ -257,8 +283,7 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     if (q.closed)
         tip += QStringLiteral("<br>") +
                tr("Closed: no more enqueues; dequeues drain what is left, then end the input.");
-    m_hits.append(
-        {QRect(column.left(), titleTop, column.width(), std::max(y, bar.bottom()) - titleTop), tip});
+    m_hits.append({QRect(column.left(), top, column.width(), std::max(y, bar.bottom()) - top), tip});
 }
 
 void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList<int> &threads,
