@@ -55,7 +55,8 @@ int main(int argc, char **argv)
                                   QStringLiteral("FACTOR"));
     const QCommandLineOption panels(
         QStringLiteral("panel"),
-        QStringLiteral("Raise the panel NAME (controls, events, threads, code, states); may be repeated."),
+        QStringLiteral(
+            "Raise the panel NAME (controls, explanation, events, threads, code, states); may be repeated."),
         QStringLiteral("NAME"));
     const QCommandLineOption frameStats(
         QStringLiteral("frame-stats"),

@@ -54,17 +54,10 @@ void QueueChart::setSnapshot(const Snapshot &snap)
             m_floors.append(m_chart->addSeries(floor, LineChart::Side::Left, false, false));
         }
     }
-    // From the oldest sample kept (the history is bounded), else from the run's start: a run
-    // with no samples yet (or no queues) has its axis from 0, not around the present moment.
-    double first = double(snap.tUs) / 1e6;
-    bool sampled = false;
-    for (const QueueInfo &q : snap.queues) {
-        if (!q.history.isEmpty()) {
-            first = std::min(first, double(q.history.constFirst().tUs) / 1e6);
-            sampled = true;
-        }
-    }
-    first = sampled ? std::max(0.0, first) : 0.0;
+    // The run's whole time, from its start: a queue's samples begin at its first change (one
+    // that sat empty for three seconds has none before then), so they cannot say where the axis
+    // starts. Where the bounded history has let its oldest samples go, the line starts later.
+    const double first = 0;
     const double last = std::max(double(snap.tUs) / 1e6, first + 1);
     const int buckets = std::max(64, width() / 2);
     for (int i = 0; i < snap.queues.size(); ++i) {

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QScrollBar>
 #include <QTableView>
@@ -58,6 +59,13 @@ EventLogView::EventLogView(QWidget *parent)
         if (m_table->property("atBottom").toBool())
             m_table->scrollToBottom();
     });
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                const QModelIndex source = m_filter->mapToSource(current);
+                if (source.isValid())
+                    emit eventSelected(m_model->event(source.row()));
+            });
 
     auto *filters = new QHBoxLayout;
     filters->setContentsMargins(0, 0, 0, 0);

@@ -28,6 +28,9 @@ public:
     QComboBox *threadBox() const { return m_threadBox; }
     QComboBox *kindBox() const { return m_kindBox; }
 
+signals:
+    void eventSelected(const qs::Event &e); // the user picked a row (current row changed)
+
 protected:
     void changeEvent(QEvent *) override;
 

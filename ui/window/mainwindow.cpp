@@ -15,6 +15,7 @@
 #include "tfcode/tfcodeview.h"
 #include "timeline/threadtablemodel.h"
 #include "timeline/threadtimelinepanel.h"
+#include "window/explanationview.h"
 #include "window/languagemanager.h"
 #include "window/recentfiles.h"
 #include "window/runstatusview.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     , m_controlsPanel(new ControlsPanel)
     , m_code(new TfCodeView)
     , m_stateHelp(new StateHelpView)
+    , m_explanation(new ExplanationView)
     , m_baseFont(QApplication::font())
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -103,14 +105,23 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     QDockWidget *controls = addPanel(m_controlsPanel, QStringLiteral("controlsDock"), Qt::LeftDockWidgetArea);
     QDockWidget *code = addPanel(m_code, QStringLiteral("tfCodeDock"), Qt::LeftDockWidgetArea);
     QDockWidget *help = addPanel(m_stateHelp, QStringLiteral("stateHelpDock"), Qt::LeftDockWidgetArea);
+    QDockWidget *explanation =
+        addPanel(m_explanation, QStringLiteral("explanationDock"), Qt::LeftDockWidgetArea);
     splitDockWidget(controls, events, Qt::Vertical);
     tabifyDockWidget(events, threads);
     tabifyDockWidget(threads, code);
     tabifyDockWidget(code, help);
+    tabifyDockWidget(controls, explanation); // above the log: what the run did, beside its knobs
+    controls->raise();
     events->raise();
     splitDockWidget(samples, metrics, Qt::Horizontal);
     splitDockWidget(metrics, queues, Qt::Horizontal);
 
+    connect(m_eventLog, &EventLogView::eventSelected, this, [this](const Event &e) {
+        m_explanation->explainEvent(e);
+        if (m_arrangement == Arrangement::Wide) // beside the log; in Compact it shares the log's tabs
+            showPanel(QStringLiteral("explanation"));
+    });
     connect(m_controls, &RunControls::openRequested, this, &MainWindow::chooseFiles);
     connect(m_controls, &RunControls::startRequested, this, &MainWindow::startRequested);
     connect(m_controls, &RunControls::stopRequested, this, &MainWindow::stopRequested);
@@ -258,6 +269,12 @@ void MainWindow::applySnapshot(const SnapshotPtr &snap)
     m_metrics->setSnapshot(*shown);
     m_queueChart->setSnapshot(*shown);
     m_code->setSnapshot(*shown);
+    // The explanation comes forward when a run ends with an error: that is what to read then.
+    const bool endedBadly = shown->run == RunState::Finished && !shown->error.isOk();
+    m_explanation->setSnapshot(*shown);
+    if (endedBadly && !m_endedBadly)
+        showPanel(QStringLiteral("explanation"));
+    m_endedBadly = endedBadly;
     const bool live = shown->run == RunState::Running || shown->run == RunState::Stopping;
     m_controlsPanel->setRunning(live);
     m_scenarioBox->setEnabled(!live);
@@ -270,6 +287,8 @@ void MainWindow::resetRun()
     m_cursor = 0;
     m_timeline->clear();
     m_eventLog->clear();
+    m_explanation->clear();
+    m_endedBadly = false;
 }
 
 void MainWindow::chooseFiles()

@@ -24,6 +24,7 @@ namespace qs {
 
 class ControlsPanel;
 class EventLogView;
+class ExplanationView;
 class FrameLog;
 class FrameMeter;
 class FrameTimingView;
@@ -94,8 +95,8 @@ public slots:
     void zoomOut();
     void zoomReset();
     void showMessage(const QString &text); // a note in the status bar, never a dialog
-    // Shows and raises a panel: "controls", "pipeline", "events", "threads", "code", "states",
-    // "samples", "metrics", "queues". False for an unknown name.
+    // Shows and raises a panel: "controls", "explanation", "pipeline", "events", "threads", "code",
+    // "states", "samples", "metrics", "queues". False for an unknown name.
     bool showPanel(const QString &name);
     void setFrameTimingShown(bool on); // the frame-timing overlay in the status bar
 
@@ -118,7 +119,7 @@ protected:
     void dropEvent(QDropEvent *) override;
 
 private:
-    static constexpr int kLayoutVersion = 3; // of saveState(): bump when the docks change
+    static constexpr int kLayoutVersion = 4; // of saveState(): bump when the docks change
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area);
     void createMenus();
     void createToolBar();
@@ -157,6 +158,8 @@ private:
     ControlsPanel *m_controlsPanel;
     TfCodeView *m_code;
     StateHelpView *m_stateHelp;
+    ExplanationView *m_explanation;
+    bool m_endedBadly = false; // the last snapshot shown: a run that ended with an error
     std::optional<FeatureSpec> m_spec;
     int m_numClasses = 0;
     QString m_message; // the status bar's note

@@ -33,8 +33,8 @@ QDockWidget *MainWindow::dock(const char *objectName) const
 // Wide: the design sketch's picture, a full-height left column (controls above the log, code and
 // help tabs), the diagram above the timeline, samples and charts side by side below.
 // Compact (a 1024×768 projector, or a zoomed laptop): the diagram and timeline take the full
-// width, and everything else waits in two tab stacks under them: the log with the controls, code
-// and help on the left, the samples with the charts on the right.
+// width, and everything else waits in two tab stacks under them: the log with the explanation,
+// controls, code and help on the left, the samples with the charts on the right.
 void MainWindow::arrange(Arrangement a)
 {
     m_arrangement = a;
@@ -54,7 +54,8 @@ void MainWindow::arrange(Arrangement a)
     addDockWidget(Qt::BottomDockWidgetArea, samples);
     splitDockWidget(events, samples, Qt::Horizontal);
     QDockWidget *left = events;
-    for (const char *name : {"controlsDock", "threadTableDock", "tfCodeDock", "stateHelpDock"}) {
+    for (const char *name :
+         {"explanationDock", "controlsDock", "threadTableDock", "tfCodeDock", "stateHelpDock"}) {
         addDockWidget(Qt::BottomDockWidgetArea, dock(name));
         tabifyDockWidget(left, dock(name));
         left = dock(name);

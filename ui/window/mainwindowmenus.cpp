@@ -127,7 +127,7 @@ void MainWindow::retranslateUi()
     const QStringList titles{
         tr("Pipeline"),         tr("Event log"),       tr("Threads"),  tr("Samples of the latest batch"),
         tr("Training metrics"), tr("Queue occupancy"), tr("Controls"), tr("TensorFlow code"),
-        tr("Thread states")};
+        tr("Thread states"),    tr("Explanation")};
     for (int i = 0; i < m_docks.size(); ++i)
         m_docks[i]->setWindowTitle(titles.value(i));
     m_toolBar->setWindowTitle(tr("Run controls"));
@@ -180,15 +180,17 @@ void MainWindow::setFrameTimingShown(bool on)
 
 bool MainWindow::showPanel(const QString &name)
 {
-    static const QHash<QString, QString> docks{{QStringLiteral("controls"), QStringLiteral("controlsDock")},
-                                               {QStringLiteral("pipeline"), QStringLiteral("pipelineDock")},
-                                               {QStringLiteral("events"), QStringLiteral("eventLogDock")},
-                                               {QStringLiteral("threads"), QStringLiteral("threadTableDock")},
-                                               {QStringLiteral("code"), QStringLiteral("tfCodeDock")},
-                                               {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
-                                               {QStringLiteral("samples"), QStringLiteral("samplesDock")},
-                                               {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
-                                               {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
+    static const QHash<QString, QString> docks{
+        {QStringLiteral("controls"), QStringLiteral("controlsDock")},
+        {QStringLiteral("explanation"), QStringLiteral("explanationDock")},
+        {QStringLiteral("pipeline"), QStringLiteral("pipelineDock")},
+        {QStringLiteral("events"), QStringLiteral("eventLogDock")},
+        {QStringLiteral("threads"), QStringLiteral("threadTableDock")},
+        {QStringLiteral("code"), QStringLiteral("tfCodeDock")},
+        {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
+        {QStringLiteral("samples"), QStringLiteral("samplesDock")},
+        {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
+        {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
     auto *dock = findChild<QDockWidget *>(docks.value(name));
     if (!dock)
         return false;
