@@ -236,11 +236,12 @@ QString ExplanationView::runText() const
             html += QStringLiteral("</ul>");
         }
     }
-    html += followUp();
-    if (m_skipped > 0)
-        html += para(tr("%n corrupt record(s) skipped; the log's notes say where.", nullptr, int(m_skipped)));
+    // The hint before the story of the stop: on a small screen it is what must be seen first.
     if (const QString h = hint(); !h.isEmpty())
         html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Hint:").toHtmlEscaped(), h.toHtmlEscaped());
+    if (m_skipped > 0)
+        html += para(tr("%n corrupt record(s) skipped; the log's notes say where.", nullptr, int(m_skipped)));
+    html += followUp();
     return html;
 }
 

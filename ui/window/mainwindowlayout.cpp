@@ -83,7 +83,9 @@ void MainWindow::applyDefaultSizes()
     const int w = width();
     const int h = height();
     resizeDocks({dock("controlsDock")}, {std::clamp(w / 4, 320, 480)}, Qt::Horizontal);
-    resizeDocks({dock("controlsDock"), dock("eventLogDock")}, {h / 2, h / 2}, Qt::Vertical);
+    // The controls and the explanation over the log, a little taller: the explanation's text is
+    // to be read whole.
+    resizeDocks({dock("controlsDock"), dock("eventLogDock")}, {h * 57 / 100, h * 43 / 100}, Qt::Vertical);
     resizeDocks({dock("pipelineDock")}, {std::max(fontMetrics().height() * 10, h / 4)}, Qt::Vertical);
     resizeDocks({dock("samplesDock")}, {std::max(fontMetrics().height() * 11, h * 3 / 10)}, Qt::Vertical);
     resizeDocks({dock("samplesDock"), dock("metricsDock"), dock("queueChartDock")}, {30, 45, 30},
