@@ -50,9 +50,13 @@ int main(int argc, char **argv)
                                        QStringLiteral("SECONDS"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en, zh_TW or zh_CN."),
                                   QStringLiteral("CODE"));
+    const QCommandLineOption zoom(QStringLiteral("zoom"),
+                                  QStringLiteral("Presentation zoom FACTOR (0.5 to 4; View > Zoom In)."),
+                                  QStringLiteral("FACTOR"));
     const QCommandLineOption panels(
         QStringLiteral("panel"),
-        QStringLiteral("Raise the panel NAME (controls, events, threads, code, states); may be repeated."),
+        QStringLiteral(
+            "Raise the panel NAME (controls, explanation, events, threads, code, states); may be repeated."),
         QStringLiteral("NAME"));
     const QCommandLineOption frameStats(
         QStringLiteral("frame-stats"),
@@ -62,7 +66,7 @@ int main(int argc, char **argv)
         QStringLiteral("frame-overlay"),
         QStringLiteral("Show the frame timing in the status bar (View > Frame Timing, F12)."));
     parser.addOptions(
-        {scenario, start, screenshot, after, quitAfter, lang, panels, frameStats, frameOverlay});
+        {scenario, start, screenshot, after, quitAfter, lang, zoom, panels, frameStats, frameOverlay});
     parser.process(app);
 
     bool ok = true;
@@ -76,6 +80,14 @@ int main(int argc, char **argv)
         quitSeconds = parser.value(quitAfter).toDouble(&ok);
         if (!ok || quitSeconds < 0) {
             std::fprintf(stderr, "queuescope: --quit-after needs a number of seconds\n");
+            return 2;
+        }
+    }
+    double zoomFactor = 1;
+    if (parser.isSet(zoom)) {
+        zoomFactor = parser.value(zoom).toDouble(&ok);
+        if (!ok || zoomFactor < 0.5 || zoomFactor > 4) {
+            std::fprintf(stderr, "queuescope: --zoom needs a factor from 0.5 to 4\n");
             return 2;
         }
     }
@@ -111,6 +123,8 @@ int main(int argc, char **argv)
             std::fflush(stderr);
         });
     }
+    if (zoomFactor != 1)
+        window.setPresentationZoom(zoomFactor);
     if (parser.isSet(frameOverlay))
         window.setFrameTimingShown(true);
     if (parser.isSet(start)) {

@@ -101,6 +101,10 @@
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Done from the window, not by a pipeline thread.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::EventLogView</name>
@@ -118,6 +122,313 @@
     </message>
     <message>
         <source>&amp;Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::EventText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you (Stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you (speed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starts as the %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks every thread to stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks to stop; a stop was already requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks every thread to stop: the first error — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks to stop with %1; a stop was already requested, so that error is not kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closes %1 and cancels the enqueues still waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closes %1: what is in it can still be dequeued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — raised after join, too late to stop the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — kept as the run&apos;s error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — not kept: a stop was already requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ends normally</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ends: cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ends: cancelled (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ends with an error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>join returns: every thread has ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>join returns the kept error: every thread has ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>join gives up waiting for %1 (the grace period is over)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ends: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ends: %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 granted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skips a corrupt record: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>held-out set: %n sample(s) from %1, %2 skipped</source>
+        <translation>
+            <numerusform>held-out set: %n sample from %1, %2 skipped</numerusform>
+            <numerusform>held-out set: %n samples from %1, %2 skipped</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>speed: full speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed: %1× slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 decides to stop the others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop_after_s reached (%1 s): asks every thread to stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::ExplanationView</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 asked every thread to stop (coord.request_stop), without an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 asked every thread to stop (coord.request_stop) with the error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 closed %2, cancelling the enqueues still waiting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 closed %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coord.join() waited its grace period and gave up; still running: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coord.join() found every thread ended and re-raised the kept error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coord.join() returned: every thread had ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n later stop request(s) changed nothing: the first one wins.</source>
+        <translation>
+            <numerusform>%n later stop request changed nothing: the first one wins.</numerusform>
+            <numerusform>%n later stop requests changed nothing: the first one wins.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled (their queue was closed under them): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended with an error: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A thread that never checks coord.should_stop() holds up the shutdown: coord.join() waits stop_grace_period_secs, then names the threads still running (%1). Make every loop check should_stop(), or give its blocking calls a timeout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trainer waited on a queue that no live thread feeds. Were the queue runners started? Call tf.train.start_queue_runners(sess=sess, coord=coord) before the training loop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A record&apos;s checksum did not match: the file is damaged there. Skip the bad records (the &quot;Skip corrupt records&quot; setting, as tf.data&apos;s ignore_errors() does, or a reader that catches tf.errors.DataLossError) or write the file again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first real error stops the whole run: stop_on_exception hands it to coord.request_stop(), should_stop() turns true in every thread, and coord.join() re-raises it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input ran out after its epochs: the example queue was closed and drained, and the trainer&apos;s dequeue raised OutOfRangeError, which ends the loop. This is the normal end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stop without an error (the Stop button, stop_after_s or a worker): the close-on-stop watchers closed the queues with cancel_pending_enqueues=True, which released the blocked readers, and join returned cleanly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run yet. Press Start to run the pipeline (on the bundled demo data when no file is open), or choose a scenario first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stop was requested; the threads are finishing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run has ended: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What went wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raised by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at byte offset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt record(s) skipped; the log&apos;s notes say where.</source>
+        <translation>
+            <numerusform>%n corrupt record skipped; the log's notes say where.</numerusform>
+            <numerusform>%n corrupt records skipped; the log's notes say where.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1, %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coord.request_stop(): from now on coord.should_stop() is true in every thread. The first request with a real error decides the run&apos;s error; later ones change nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue.close(): no more enqueues. With cancel_pending_enqueues the enqueues already waiting fail at once; dequeues drain what is left, then raise OutOfRangeError.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An error in a coordinated thread: stop_on_exception hands it to coord.request_stop(). Only the first real error is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The thread&apos;s function returned: cleanly, cancelled (its queue was closed under it) or with an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coord.join(threads): waits for every thread, at most stop_grace_period_secs once a stop was requested, then re-raises the kept error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A thread began: a QueueRunner&apos;s thread, the trainer (the script&apos;s main loop) or a watcher.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run is over; its result is what join reported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the whole run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -614,6 +925,10 @@
         <source>Show how long the window takes per frame: the snapshot, the panel updates and the repaint.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Explanation</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -722,10 +1037,6 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>in %1 · out %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>floor (min_after_dequeue) %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -743,6 +1054,25 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>Closed: no more enqueues; dequeues drain what is left, then end the input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n worker</numerusform>
+            <numerusform>%n workers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floor %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -893,6 +1223,10 @@ files → filename queue → readers → example queue → batch → trainer</so
             <numerusform>%1 × %2, %n channel</numerusform>
             <numerusform>%1 × %2, %n channels</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 of %2 samples</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

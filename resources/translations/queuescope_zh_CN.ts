@@ -101,6 +101,10 @@
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
+    <message>
+        <source>Done from the window, not by a pipeline thread.</source>
+        <translation>由窗口操作，而非管线中的线程。</translation>
+    </message>
 </context>
 <context>
     <name>qs::EventLogView</name>
@@ -119,6 +123,310 @@
     <message>
         <source>&amp;Kind:</source>
         <translation>类型(&amp;K)：</translation>
+    </message>
+</context>
+<context>
+    <name>qs::EventText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>文件 %1</translation>
+    </message>
+    <message>
+        <source>record %1</source>
+        <translation>记录 %1</translation>
+    </message>
+    <message>
+        <source>offset %1</source>
+        <translation>偏移 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>you (Stop)</source>
+        <translation>你（停止）</translation>
+    </message>
+    <message>
+        <source>you (speed)</source>
+        <translation>你（速度）</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>starts as the %1</source>
+        <translation>以%1身份启动</translation>
+    </message>
+    <message>
+        <source>asks every thread to stop</source>
+        <translation>要求所有线程停止</translation>
+    </message>
+    <message>
+        <source>asks to stop; a stop was already requested</source>
+        <translation>要求停止；之前已有人要求停止</translation>
+    </message>
+    <message>
+        <source>asks every thread to stop: the first error — %1</source>
+        <translation>要求所有线程停止：第一个错误 — %1</translation>
+    </message>
+    <message>
+        <source>asks to stop with %1; a stop was already requested, so that error is not kept</source>
+        <translation>以 %1 要求停止；之前已有人要求停止，所以这个错误不会被保留</translation>
+    </message>
+    <message>
+        <source>closes %1 and cancels the enqueues still waiting</source>
+        <translation>关闭 %1，并取消仍在等待的入队</translation>
+    </message>
+    <message>
+        <source>closes %1: what is in it can still be dequeued</source>
+        <translation>关闭 %1：其中剩下的元素仍可出队</translation>
+    </message>
+    <message>
+        <source>%1 — raised after join, too late to stop the run</source>
+        <translation>%1 — 在 join 之后才发生，已来不及停止运行</translation>
+    </message>
+    <message>
+        <source>%1 — kept as the run&apos;s error</source>
+        <translation>%1 — 保留为本次运行的错误</translation>
+    </message>
+    <message>
+        <source>%1 — not kept: a stop was already requested</source>
+        <translation>%1 — 未保留：之前已有人要求停止</translation>
+    </message>
+    <message>
+        <source>ends normally</source>
+        <translation>正常结束</translation>
+    </message>
+    <message>
+        <source>ends: cancelled</source>
+        <translation>结束：已取消</translation>
+    </message>
+    <message>
+        <source>ends: cancelled (%1)</source>
+        <translation>结束：已取消（%1）</translation>
+    </message>
+    <message>
+        <source>ends with an error: %1</source>
+        <translation>因错误结束：%1</translation>
+    </message>
+    <message>
+        <source>join returns: every thread has ended</source>
+        <translation>join 返回：所有线程都已结束</translation>
+    </message>
+    <message>
+        <source>join returns the kept error: every thread has ended</source>
+        <translation>join 返回保留的错误：所有线程都已结束</translation>
+    </message>
+    <message>
+        <source>join gives up waiting for %1 (the grace period is over)</source>
+        <translation>join 不再等待 %1（宽限期已过）</translation>
+    </message>
+    <message>
+        <source>the run ends: %1</source>
+        <translation>运行结束：%1</translation>
+    </message>
+    <message>
+        <source>the run ends: %1 — %2</source>
+        <translation>运行结束：%1 — %2</translation>
+    </message>
+    <message>
+        <source>step %1 granted</source>
+        <translation>准许第 %1 步</translation>
+    </message>
+    <message>
+        <source>skips a corrupt record: %1</source>
+        <translation>跳过一条损坏的记录：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>held-out set: %n sample(s) from %1, %2 skipped</source>
+        <translation>
+            <numerusform>保留集：来自 %1 的 %n 个样本，跳过 %2 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>speed: full speed</source>
+        <translation>速度：全速</translation>
+    </message>
+    <message>
+        <source>speed: %1× slower</source>
+        <translation>速度：慢 %1 倍</translation>
+    </message>
+    <message>
+        <source>%1 decides to stop the others</source>
+        <translation>%1 决定让其他线程停止</translation>
+    </message>
+    <message>
+        <source>stop_after_s reached (%1 s): asks every thread to stop</source>
+        <translation>已达 stop_after_s（%1 秒）：要求所有线程停止</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ExplanationView</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 asked every thread to stop (coord.request_stop), without an error.</source>
+        <translation>%1 要求所有线程停止（coord.request_stop），没有附带错误。</translation>
+    </message>
+    <message>
+        <source>%1 asked every thread to stop (coord.request_stop) with the error.</source>
+        <translation>%1 带着这个错误要求所有线程停止（coord.request_stop）。</translation>
+    </message>
+    <message>
+        <source>%1 closed %2, cancelling the enqueues still waiting.</source>
+        <translation>%1 关闭了 %2，并取消仍在等待的入队。</translation>
+    </message>
+    <message>
+        <source>%1 closed %2.</source>
+        <translation>%1 关闭了 %2。</translation>
+    </message>
+    <message>
+        <source>coord.join() waited its grace period and gave up; still running: %1.</source>
+        <translation>coord.join() 等完宽限期后放弃；仍在运行：%1。</translation>
+    </message>
+    <message>
+        <source>coord.join() found every thread ended and re-raised the kept error.</source>
+        <translation>coord.join() 确认所有线程都已结束，并重新抛出保留的错误。</translation>
+    </message>
+    <message>
+        <source>coord.join() returned: every thread had ended.</source>
+        <translation>coord.join() 返回：所有线程都已结束。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n later stop request(s) changed nothing: the first one wins.</source>
+        <translation>
+            <numerusform>之后的 %n 次停止要求没有改变任何事：以第一次为准。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled (their queue was closed under them): %1.</source>
+        <translation>已取消（它们的队列在它们等待时被关闭）：%1。</translation>
+    </message>
+    <message>
+        <source>Ended with an error: %1.</source>
+        <translation>因错误结束：%1。</translation>
+    </message>
+    <message>
+        <source>What happened next</source>
+        <translation>接下来发生的事</translation>
+    </message>
+    <message>
+        <source>A thread that never checks coord.should_stop() holds up the shutdown: coord.join() waits stop_grace_period_secs, then names the threads still running (%1). Make every loop check should_stop(), or give its blocking calls a timeout.</source>
+        <translation>一个从不检查 coord.should_stop() 的线程拖住了关闭：coord.join() 等待 stop_grace_period_secs，然后列出仍在运行的线程（%1）。请让每个循环都检查 should_stop()，或为其阻塞调用设置超时。</translation>
+    </message>
+    <message>
+        <source>The trainer waited on a queue that no live thread feeds. Were the queue runners started? Call tf.train.start_queue_runners(sess=sess, coord=coord) before the training loop.</source>
+        <translation>训练器在等一个没有任何存活线程供应的队列。队列线程启动了吗？请在训练循环之前调用 tf.train.start_queue_runners(sess=sess, coord=coord)。</translation>
+    </message>
+    <message>
+        <source>A record&apos;s checksum did not match: the file is damaged there. Skip the bad records (the &quot;Skip corrupt records&quot; setting, as tf.data&apos;s ignore_errors() does, or a reader that catches tf.errors.DataLossError) or write the file again.</source>
+        <translation>一条记录的校验码不符：文件在那里已损坏。请跳过坏记录（“跳过损坏的记录”设置，如同 tf.data 的 ignore_errors()，或让读取器捕获 tf.errors.DataLossError），或重新写出文件。</translation>
+    </message>
+    <message>
+        <source>The first real error stops the whole run: stop_on_exception hands it to coord.request_stop(), should_stop() turns true in every thread, and coord.join() re-raises it.</source>
+        <translation>第一个真正的错误会停止整个运行：stop_on_exception 把它交给 coord.request_stop()，每个线程的 should_stop() 都变为 true，coord.join() 会重新抛出它。</translation>
+    </message>
+    <message>
+        <source>The input ran out after its epochs: the example queue was closed and drained, and the trainer&apos;s dequeue raised OutOfRangeError, which ends the loop. This is the normal end.</source>
+        <translation>输入在跑完所有 epoch 后用尽：样例队列已关闭并取空，训练器的出队抛出 OutOfRangeError，结束了循环。这是正常的结束。</translation>
+    </message>
+    <message>
+        <source>A stop without an error (the Stop button, stop_after_s or a worker): the close-on-stop watchers closed the queues with cancel_pending_enqueues=True, which released the blocked readers, and join returned cleanly.</source>
+        <translation>没有错误的停止（“停止”按钮、stop_after_s 或某个工作线程）：停止时关闭队列的监视线程以 cancel_pending_enqueues=True 关闭队列，释放了被阻塞的读取器，join 干净地返回。</translation>
+    </message>
+    <message>
+        <source>No run yet. Press Start to run the pipeline (on the bundled demo data when no file is open), or choose a scenario first.</source>
+        <translation>尚未运行。按“开始”运行管线（未打开文件时使用内置的示例数据），或先选择一个情境。</translation>
+    </message>
+    <message>
+        <source>The pipeline is running.</source>
+        <translation>管线正在运行。</translation>
+    </message>
+    <message>
+        <source>A stop was requested; the threads are finishing.</source>
+        <translation>已要求停止；线程正在收尾。</translation>
+    </message>
+    <message>
+        <source>The run has ended: %1.</source>
+        <translation>运行已结束：%1。</translation>
+    </message>
+    <message>
+        <source>What went wrong</source>
+        <translation>出了什么问题</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>raised by %1</source>
+        <translation>由 %1 抛出</translation>
+    </message>
+    <message>
+        <source>in the file %1</source>
+        <translation>在文件 %1 中</translation>
+    </message>
+    <message>
+        <source>at record %1</source>
+        <translation>在第 %1 条记录</translation>
+    </message>
+    <message>
+        <source>at byte offset %1</source>
+        <translation>在字节偏移 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt record(s) skipped; the log&apos;s notes say where.</source>
+        <translation>
+            <numerusform>已跳过 %n 条损坏的记录；日志中的备注说明了位置。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint:</source>
+        <translation>提示：</translation>
+    </message>
+    <message>
+        <source>At %1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source>coord.request_stop(): from now on coord.should_stop() is true in every thread. The first request with a real error decides the run&apos;s error; later ones change nothing.</source>
+        <translation>coord.request_stop()：从此每个线程的 coord.should_stop() 都是 true。第一个带着真正错误的要求决定本次运行的错误；之后的要求不会改变任何事。</translation>
+    </message>
+    <message>
+        <source>queue.close(): no more enqueues. With cancel_pending_enqueues the enqueues already waiting fail at once; dequeues drain what is left, then raise OutOfRangeError.</source>
+        <translation>queue.close()：不再入队。加上 cancel_pending_enqueues 时，已在等待的入队会立即失败；出队会取完剩下的元素，然后抛出 OutOfRangeError。</translation>
+    </message>
+    <message>
+        <source>An error in a coordinated thread: stop_on_exception hands it to coord.request_stop(). Only the first real error is kept.</source>
+        <translation>受协调的线程中发生错误：stop_on_exception 把它交给 coord.request_stop()。只有第一个真正的错误会被保留。</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s function returned: cleanly, cancelled (its queue was closed under it) or with an error.</source>
+        <translation>线程的函数返回了：正常结束、被取消（它等待的队列被关闭）或带着错误。</translation>
+    </message>
+    <message>
+        <source>coord.join(threads): waits for every thread, at most stop_grace_period_secs once a stop was requested, then re-raises the kept error.</source>
+        <translation>coord.join(threads)：等待每个线程，要求停止后最多等 stop_grace_period_secs，然后重新抛出保留的错误。</translation>
+    </message>
+    <message>
+        <source>A thread began: a QueueRunner&apos;s thread, the trainer (the script&apos;s main loop) or a watcher.</source>
+        <translation>一个线程开始了：QueueRunner 的线程、训练器（脚本的主循环）或监视线程。</translation>
+    </message>
+    <message>
+        <source>The run is over; its result is what join reported.</source>
+        <translation>运行结束；结果就是 join 所报告的。</translation>
+    </message>
+    <message>
+        <source>Back to the whole run</source>
+        <translation>回到整个运行</translation>
     </message>
 </context>
 <context>
@@ -611,6 +919,10 @@
         <source>Show how long the window takes per frame: the snapshot, the panel updates and the repaint.</source>
         <translation>显示窗口每帧花费的时间：快照、面板更新与重绘。</translation>
     </message>
+    <message>
+        <source>Explanation</source>
+        <translation>说明</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -716,10 +1028,6 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>in %1 · out %2</source>
-        <translation>入 %1 · 出 %2</translation>
-    </message>
-    <message>
         <source>floor (min_after_dequeue) %1</source>
         <translation>下限 (min_after_dequeue) %1</translation>
     </message>
@@ -738,6 +1046,24 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Closed: no more enqueues; dequeues drain what is left, then end the input.</source>
         <translation>已关闭：不再入队；出队会取完剩下的元素，然后输入结束。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n 个工作线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>入 %1</translation>
+    </message>
+    <message>
+        <source>out %1</source>
+        <translation>出 %1</translation>
+    </message>
+    <message>
+        <source>floor %1</source>
+        <translation>下限 %1</translation>
     </message>
 </context>
 <context>
@@ -886,6 +1212,10 @@ files → filename queue → readers → example queue → batch → trainer</so
             <numerusform>%1 × %2，%n 个通道</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 of %2 samples</source>
+        <translation>%2 个样本中的 %1 个</translation>
+    </message>
 </context>
 <context>
     <name>qs::ScenarioPicker</name>
@@ -948,7 +1278,7 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>A trainer that is often &lt;b&gt;blocked: queue empty&lt;/b&gt; is waiting for its input: add reader threads or make reading cheaper. Readers that are often &lt;b&gt;blocked: queue full&lt;/b&gt; are ahead of the trainer, which is how it should be.</source>
-        <translation>训练器若经常处于&lt;b&gt;阻塞：队列已空&lt;/b&gt;，就是在等输入：增加读取线程或让读取更省力。读取器若经常处于&lt;b&gt;阻塞：队列已满&lt;/b&gt;，表示它们领先训练器，这正是理想的情况。</translation>
+        <translation>训练器若经常处于&lt;b&gt;阻塞：队列为空&lt;/b&gt;，就是在等输入：增加读取线程或让读取更省力。读取器若经常处于&lt;b&gt;阻塞：队列已满&lt;/b&gt;，表示它们领先训练器，这正是理想的情况。</translation>
     </message>
 </context>
 <context>

@@ -101,6 +101,10 @@
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
+    <message>
+        <source>Done from the window, not by a pipeline thread.</source>
+        <translation>由視窗操作，而非管線中的執行緒。</translation>
+    </message>
 </context>
 <context>
     <name>qs::EventLogView</name>
@@ -119,6 +123,310 @@
     <message>
         <source>&amp;Kind:</source>
         <translation>種類(&amp;K)：</translation>
+    </message>
+</context>
+<context>
+    <name>qs::EventText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>檔案 %1</translation>
+    </message>
+    <message>
+        <source>record %1</source>
+        <translation>記錄 %1</translation>
+    </message>
+    <message>
+        <source>offset %1</source>
+        <translation>位移 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>you (Stop)</source>
+        <translation>你（停止）</translation>
+    </message>
+    <message>
+        <source>you (speed)</source>
+        <translation>你（速度）</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>starts as the %1</source>
+        <translation>以%1身分啟動</translation>
+    </message>
+    <message>
+        <source>asks every thread to stop</source>
+        <translation>要求所有執行緒停止</translation>
+    </message>
+    <message>
+        <source>asks to stop; a stop was already requested</source>
+        <translation>要求停止；先前已有人要求停止</translation>
+    </message>
+    <message>
+        <source>asks every thread to stop: the first error — %1</source>
+        <translation>要求所有執行緒停止：第一個錯誤 — %1</translation>
+    </message>
+    <message>
+        <source>asks to stop with %1; a stop was already requested, so that error is not kept</source>
+        <translation>以 %1 要求停止；先前已有人要求停止，所以這個錯誤不會被保留</translation>
+    </message>
+    <message>
+        <source>closes %1 and cancels the enqueues still waiting</source>
+        <translation>關閉 %1，並取消仍在等待的入列</translation>
+    </message>
+    <message>
+        <source>closes %1: what is in it can still be dequeued</source>
+        <translation>關閉 %1：其中剩下的元素仍可出列</translation>
+    </message>
+    <message>
+        <source>%1 — raised after join, too late to stop the run</source>
+        <translation>%1 — 在 join 之後才發生，已來不及停止執行</translation>
+    </message>
+    <message>
+        <source>%1 — kept as the run&apos;s error</source>
+        <translation>%1 — 保留為本次執行的錯誤</translation>
+    </message>
+    <message>
+        <source>%1 — not kept: a stop was already requested</source>
+        <translation>%1 — 未保留：先前已有人要求停止</translation>
+    </message>
+    <message>
+        <source>ends normally</source>
+        <translation>正常結束</translation>
+    </message>
+    <message>
+        <source>ends: cancelled</source>
+        <translation>結束：已取消</translation>
+    </message>
+    <message>
+        <source>ends: cancelled (%1)</source>
+        <translation>結束：已取消（%1）</translation>
+    </message>
+    <message>
+        <source>ends with an error: %1</source>
+        <translation>因錯誤結束：%1</translation>
+    </message>
+    <message>
+        <source>join returns: every thread has ended</source>
+        <translation>join 返回：所有執行緒都已結束</translation>
+    </message>
+    <message>
+        <source>join returns the kept error: every thread has ended</source>
+        <translation>join 返回保留的錯誤：所有執行緒都已結束</translation>
+    </message>
+    <message>
+        <source>join gives up waiting for %1 (the grace period is over)</source>
+        <translation>join 不再等待 %1（寬限期已過）</translation>
+    </message>
+    <message>
+        <source>the run ends: %1</source>
+        <translation>執行結束：%1</translation>
+    </message>
+    <message>
+        <source>the run ends: %1 — %2</source>
+        <translation>執行結束：%1 — %2</translation>
+    </message>
+    <message>
+        <source>step %1 granted</source>
+        <translation>准許第 %1 步</translation>
+    </message>
+    <message>
+        <source>skips a corrupt record: %1</source>
+        <translation>略過一筆損壞的記錄：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>held-out set: %n sample(s) from %1, %2 skipped</source>
+        <translation>
+            <numerusform>保留集：來自 %1 的 %n 個樣本，略過 %2 個</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>speed: full speed</source>
+        <translation>速度：全速</translation>
+    </message>
+    <message>
+        <source>speed: %1× slower</source>
+        <translation>速度：慢 %1 倍</translation>
+    </message>
+    <message>
+        <source>%1 decides to stop the others</source>
+        <translation>%1 決定讓其他執行緒停止</translation>
+    </message>
+    <message>
+        <source>stop_after_s reached (%1 s): asks every thread to stop</source>
+        <translation>已達 stop_after_s（%1 秒）：要求所有執行緒停止</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ExplanationView</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 asked every thread to stop (coord.request_stop), without an error.</source>
+        <translation>%1 要求所有執行緒停止（coord.request_stop），沒有附帶錯誤。</translation>
+    </message>
+    <message>
+        <source>%1 asked every thread to stop (coord.request_stop) with the error.</source>
+        <translation>%1 帶著這個錯誤要求所有執行緒停止（coord.request_stop）。</translation>
+    </message>
+    <message>
+        <source>%1 closed %2, cancelling the enqueues still waiting.</source>
+        <translation>%1 關閉了 %2，並取消仍在等待的入列。</translation>
+    </message>
+    <message>
+        <source>%1 closed %2.</source>
+        <translation>%1 關閉了 %2。</translation>
+    </message>
+    <message>
+        <source>coord.join() waited its grace period and gave up; still running: %1.</source>
+        <translation>coord.join() 等完寬限期後放棄；仍在執行：%1。</translation>
+    </message>
+    <message>
+        <source>coord.join() found every thread ended and re-raised the kept error.</source>
+        <translation>coord.join() 確認所有執行緒都已結束，並重新拋出保留的錯誤。</translation>
+    </message>
+    <message>
+        <source>coord.join() returned: every thread had ended.</source>
+        <translation>coord.join() 返回：所有執行緒都已結束。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n later stop request(s) changed nothing: the first one wins.</source>
+        <translation>
+            <numerusform>之後的 %n 次停止要求沒有改變任何事：以第一次為準。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled (their queue was closed under them): %1.</source>
+        <translation>已取消（它們的佇列在它們等待時被關閉）：%1。</translation>
+    </message>
+    <message>
+        <source>Ended with an error: %1.</source>
+        <translation>因錯誤結束：%1。</translation>
+    </message>
+    <message>
+        <source>What happened next</source>
+        <translation>接下來發生的事</translation>
+    </message>
+    <message>
+        <source>A thread that never checks coord.should_stop() holds up the shutdown: coord.join() waits stop_grace_period_secs, then names the threads still running (%1). Make every loop check should_stop(), or give its blocking calls a timeout.</source>
+        <translation>一個從不檢查 coord.should_stop() 的執行緒拖住了關閉：coord.join() 等待 stop_grace_period_secs，然後列出仍在執行的執行緒（%1）。請讓每個迴圈都檢查 should_stop()，或為其阻塞呼叫設定逾時。</translation>
+    </message>
+    <message>
+        <source>The trainer waited on a queue that no live thread feeds. Were the queue runners started? Call tf.train.start_queue_runners(sess=sess, coord=coord) before the training loop.</source>
+        <translation>訓練器在等一個沒有任何存活執行緒供應的佇列。佇列執行緒啟動了嗎？請在訓練迴圈之前呼叫 tf.train.start_queue_runners(sess=sess, coord=coord)。</translation>
+    </message>
+    <message>
+        <source>A record&apos;s checksum did not match: the file is damaged there. Skip the bad records (the &quot;Skip corrupt records&quot; setting, as tf.data&apos;s ignore_errors() does, or a reader that catches tf.errors.DataLossError) or write the file again.</source>
+        <translation>一筆記錄的校驗碼不符：檔案在那裡已損壞。請略過壞記錄（「略過損壞的記錄」設定，如同 tf.data 的 ignore_errors()，或讓讀取器捕捉 tf.errors.DataLossError），或重新寫出檔案。</translation>
+    </message>
+    <message>
+        <source>The first real error stops the whole run: stop_on_exception hands it to coord.request_stop(), should_stop() turns true in every thread, and coord.join() re-raises it.</source>
+        <translation>第一個真正的錯誤會停止整個執行：stop_on_exception 把它交給 coord.request_stop()，每個執行緒的 should_stop() 都變為 true，coord.join() 會重新拋出它。</translation>
+    </message>
+    <message>
+        <source>The input ran out after its epochs: the example queue was closed and drained, and the trainer&apos;s dequeue raised OutOfRangeError, which ends the loop. This is the normal end.</source>
+        <translation>輸入在跑完所有 epoch 後用盡：樣例佇列已關閉並取空，訓練器的出列拋出 OutOfRangeError，結束了迴圈。這是正常的結束。</translation>
+    </message>
+    <message>
+        <source>A stop without an error (the Stop button, stop_after_s or a worker): the close-on-stop watchers closed the queues with cancel_pending_enqueues=True, which released the blocked readers, and join returned cleanly.</source>
+        <translation>沒有錯誤的停止（「停止」按鈕、stop_after_s 或某個工作執行緒）：停止時關閉佇列的監看執行緒以 cancel_pending_enqueues=True 關閉佇列，釋放了被阻塞的讀取器，join 乾淨地返回。</translation>
+    </message>
+    <message>
+        <source>No run yet. Press Start to run the pipeline (on the bundled demo data when no file is open), or choose a scenario first.</source>
+        <translation>尚未執行。按「開始」執行管線（未開啟檔案時使用內建的示範資料），或先選擇一個情境。</translation>
+    </message>
+    <message>
+        <source>The pipeline is running.</source>
+        <translation>管線正在執行。</translation>
+    </message>
+    <message>
+        <source>A stop was requested; the threads are finishing.</source>
+        <translation>已要求停止；執行緒正在收尾。</translation>
+    </message>
+    <message>
+        <source>The run has ended: %1.</source>
+        <translation>執行已結束：%1。</translation>
+    </message>
+    <message>
+        <source>What went wrong</source>
+        <translation>出了什麼問題</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>raised by %1</source>
+        <translation>由 %1 拋出</translation>
+    </message>
+    <message>
+        <source>in the file %1</source>
+        <translation>在檔案 %1 中</translation>
+    </message>
+    <message>
+        <source>at record %1</source>
+        <translation>在第 %1 筆記錄</translation>
+    </message>
+    <message>
+        <source>at byte offset %1</source>
+        <translation>在位元組位移 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrupt record(s) skipped; the log&apos;s notes say where.</source>
+        <translation>
+            <numerusform>已略過 %n 筆損壞的記錄；記錄中的備註說明了位置。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint:</source>
+        <translation>提示：</translation>
+    </message>
+    <message>
+        <source>At %1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source>coord.request_stop(): from now on coord.should_stop() is true in every thread. The first request with a real error decides the run&apos;s error; later ones change nothing.</source>
+        <translation>coord.request_stop()：從此每個執行緒的 coord.should_stop() 都是 true。第一個帶著真正錯誤的要求決定本次執行的錯誤；之後的要求不會改變任何事。</translation>
+    </message>
+    <message>
+        <source>queue.close(): no more enqueues. With cancel_pending_enqueues the enqueues already waiting fail at once; dequeues drain what is left, then raise OutOfRangeError.</source>
+        <translation>queue.close()：不再入列。加上 cancel_pending_enqueues 時，已在等待的入列會立即失敗；出列會取完剩下的元素，然後拋出 OutOfRangeError。</translation>
+    </message>
+    <message>
+        <source>An error in a coordinated thread: stop_on_exception hands it to coord.request_stop(). Only the first real error is kept.</source>
+        <translation>受協調的執行緒中發生錯誤：stop_on_exception 把它交給 coord.request_stop()。只有第一個真正的錯誤會被保留。</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s function returned: cleanly, cancelled (its queue was closed under it) or with an error.</source>
+        <translation>執行緒的函式返回了：正常結束、被取消（它等待的佇列被關閉）或帶著錯誤。</translation>
+    </message>
+    <message>
+        <source>coord.join(threads): waits for every thread, at most stop_grace_period_secs once a stop was requested, then re-raises the kept error.</source>
+        <translation>coord.join(threads)：等待每個執行緒，要求停止後最多等 stop_grace_period_secs，然後重新拋出保留的錯誤。</translation>
+    </message>
+    <message>
+        <source>A thread began: a QueueRunner&apos;s thread, the trainer (the script&apos;s main loop) or a watcher.</source>
+        <translation>一個執行緒開始了：QueueRunner 的執行緒、訓練器（腳本的主迴圈）或監看執行緒。</translation>
+    </message>
+    <message>
+        <source>The run is over; its result is what join reported.</source>
+        <translation>執行結束；結果就是 join 所回報的。</translation>
+    </message>
+    <message>
+        <source>Back to the whole run</source>
+        <translation>回到整個執行</translation>
     </message>
 </context>
 <context>
@@ -611,6 +919,10 @@
         <source>Show how long the window takes per frame: the snapshot, the panel updates and the repaint.</source>
         <translation>顯示視窗每個影格花費的時間：快照、面板更新與重繪。</translation>
     </message>
+    <message>
+        <source>Explanation</source>
+        <translation>說明</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -716,10 +1028,6 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>in %1 · out %2</source>
-        <translation>入 %1 · 出 %2</translation>
-    </message>
-    <message>
         <source>floor (min_after_dequeue) %1</source>
         <translation>下限 (min_after_dequeue) %1</translation>
     </message>
@@ -738,6 +1046,24 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Closed: no more enqueues; dequeues drain what is left, then end the input.</source>
         <translation>已關閉：不再入列；出列會取完剩下的元素，然後輸入結束。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n 個工作執行緒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>入 %1</translation>
+    </message>
+    <message>
+        <source>out %1</source>
+        <translation>出 %1</translation>
+    </message>
+    <message>
+        <source>floor %1</source>
+        <translation>下限 %1</translation>
     </message>
 </context>
 <context>
@@ -886,6 +1212,10 @@ files → filename queue → readers → example queue → batch → trainer</so
             <numerusform>%1 × %2，%n 個通道</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 of %2 samples</source>
+        <translation>%2 個樣本中的 %1 個</translation>
+    </message>
 </context>
 <context>
     <name>qs::ScenarioPicker</name>
@@ -948,7 +1278,7 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>A trainer that is often &lt;b&gt;blocked: queue empty&lt;/b&gt; is waiting for its input: add reader threads or make reading cheaper. Readers that are often &lt;b&gt;blocked: queue full&lt;/b&gt; are ahead of the trainer, which is how it should be.</source>
-        <translation>訓練器若經常處於&lt;b&gt;阻塞：佇列已空&lt;/b&gt;，就是在等輸入：增加讀取執行緒或讓讀取更省力。讀取器若經常處於&lt;b&gt;阻塞：佇列已滿&lt;/b&gt;，表示它們領先訓練器，這正是理想的情況。</translation>
+        <translation>訓練器若經常處於&lt;b&gt;阻塞：佇列為空&lt;/b&gt;，就是在等輸入：增加讀取執行緒或讓讀取更省力。讀取器若經常處於&lt;b&gt;阻塞：佇列已滿&lt;/b&gt;，表示它們領先訓練器，這正是理想的情況。</translation>
     </message>
 </context>
 <context>

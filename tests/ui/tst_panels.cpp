@@ -1,3 +1,4 @@
+#include "charts/linechart.h"
 #include "charts/metricscharts.h"
 #include "charts/queuechart.h"
 #include "common/statepalette.h"
@@ -13,10 +14,12 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
 
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <set>
@@ -44,7 +47,6 @@ private slots:
         QCOMPARE(StatePalette::color(ThreadState::BlockedFull), QColor(QStringLiteral("#E69F00")));
         QCOMPARE(StatePalette::color(ThreadState::BlockedEmpty), QColor(QStringLiteral("#D55E00")));
         QCOMPARE(StatePalette::color(ThreadState::Waiting), QColor(QStringLiteral("#56B4E9")));
-        QCOMPARE(StatePalette::color(ThreadState::Joining), QColor(QStringLiteral("#56B4E9")));
         QCOMPARE(StatePalette::color(ThreadState::Paused), QColor(QStringLiteral("#F0E442")));
         QCOMPARE(StatePalette::color(ThreadState::Starting), QColor(QStringLiteral("#0072B2")));
         QCOMPARE(StatePalette::color(ThreadState::Failed), QColor(QStringLiteral("#CC79A7")));
@@ -58,6 +60,47 @@ private slots:
             QVERIFY(StatePalette::explanation(s).endsWith(QLatin1Char('.')));
         }
         QCOMPARE(int(names.size()), kThreadStateCount); // a word for every state, none shared
+    }
+    // No two states look alike: every colour differs, where two are near their patterns differ,
+    // and joining (a striped, paler waiting) is never the colour of waiting.
+    void everyStateLooksDifferent()
+    {
+        // The "redmean" approximation of the perceived distance between two sRGB colours.
+        auto distance = [](const QColor &a, const QColor &b) {
+            const double r = (a.red() + b.red()) / 2.0;
+            const double dr = a.red() - b.red(), dg = a.green() - b.green(), db = a.blue() - b.blue();
+            return std::sqrt((2 + r / 256) * dr * dr + 4 * dg * dg + (2 + (255 - r) / 256) * db * db);
+        };
+        const QList<ThreadState> states = StatePalette::legendOrder();
+        QCOMPARE(states.size(), kThreadStateCount);
+        for (int i = 0; i < states.size(); ++i) {
+            for (int j = i + 1; j < states.size(); ++j) {
+                const ThreadState a = states[i], b = states[j];
+                const double d = distance(StatePalette::color(a), StatePalette::color(b));
+                const QString pair = StatePalette::name(a) + QStringLiteral(" / ") + StatePalette::name(b);
+                QVERIFY2(d > 60, qPrintable(pair));
+                if (d < 120) // as near as stopped grey and failed pink: a pattern must tell them apart
+                    QVERIFY2(StatePalette::pattern(a) != StatePalette::pattern(b), qPrintable(pair));
+            }
+        }
+        QVERIFY(StatePalette::color(ThreadState::Joining) != StatePalette::color(ThreadState::Waiting));
+        QVERIFY(StatePalette::pattern(ThreadState::Joining) != StatePalette::pattern(ThreadState::Waiting));
+
+        // And the pattern is drawn: a joining swatch holds two colours, a waiting one only one.
+        auto colours = [](ThreadState s) {
+            QImage img(24, 24, QImage::Format_RGB32);
+            img.fill(Qt::white);
+            QPainter p(&img);
+            StatePalette::fill(&p, QRectF(0, 0, 24, 24), s);
+            p.end();
+            std::set<QRgb> seen;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    seen.insert(img.pixel(x, y));
+            return seen.size();
+        };
+        QCOMPARE(colours(ThreadState::Waiting), size_t(1));
+        QVERIFY(colours(ThreadState::Joining) >= 2);
     }
     void widgetsTakeRichAndEmptySnapshots_data()
     {
@@ -104,6 +147,85 @@ private slots:
         QCOMPARE(stages[4].kind, PipelineStage::Kind::Queue);
         QCOMPARE(stages[5].role, ThreadRole::Trainer);
         QCOMPARE(PipelineLayout::otherThreads(test::richSnapshot()).size(), 3); // main, watcher, evaluator
+    }
+    // However narrow the dock and however large the font, every text of the diagram fits its
+    // room: a long one is elided in the middle and the tooltip over it holds all of it.
+    void diagramNeverClips_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("fontScale");
+        QTest::addRow("narrow dock") << 560 << 190 << 1.0;
+        QTest::addRow("1024 compact") << 1024 << 190 << 1.0;
+        QTest::addRow("1366 wide") << 1019 << 175 << 1.0;
+        QTest::addRow("1366 zoomed") << 1366 << 190 << 1.44;
+        QTest::addRow("1920 wide") << 1514 << 230 << 1.0;
+    }
+    void diagramNeverClips()
+    {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(double, fontScale);
+        PipelineDiagram d;
+        QFont f = d.font();
+        f.setPointSizeF(f.pointSizeF() * fontScale);
+        d.setFont(f);
+        d.resize(width, height);
+        Snapshot s = test::richSnapshot();
+        s.run = RunState::Running; // with the rates
+        d.setSnapshot(s);
+        d.grab();
+        QVERIFY(d.labels().size() > 20);
+        int elided = 0;
+        for (const PipelineDiagram::Label &l : d.labels()) {
+            const QString what = l.full + QStringLiteral(" as ") + l.shown;
+            QVERIFY2(l.width <= l.rect.width(), qPrintable(what));
+            QVERIFY2(d.rect().contains(l.rect), qPrintable(what));
+            if (l.shown == l.full)
+                continue;
+            ++elided;
+            const QChar dots(0x2026);
+            QVERIFY2(l.shown.contains(dots), qPrintable(what));
+            if (l.shown.size() > 2) // in the middle: the start and the end of the name stay
+                QVERIFY2(!l.shown.startsWith(dots) && !l.shown.endsWith(dots), qPrintable(what));
+            const QString tip = d.toolTipAt(l.rect.center());
+            for (const QString &part : l.full.split(QStringLiteral(": ")))
+                QVERIFY2(tip.contains(part.toHtmlEscaped()),
+                         qPrintable(what + QStringLiteral(" tip ") + tip));
+        }
+        if (width < 700)
+            QVERIFY(elided > 0); // the narrow dock does elide (the names are long)
+    }
+    // The Coordinator's worker demo reads no files: its workers are the picture, not a files box.
+    void workersDemoDrawsItsWorkers()
+    {
+        Snapshot s;
+        auto topology = std::make_shared<Topology>();
+        topology->readsFiles = false;
+        s.topology = topology;
+        for (int i = 0; i < 3; ++i) {
+            ThreadInfo t;
+            t.name = QStringLiteral("worker-%1").arg(i);
+            t.role = ThreadRole::Worker;
+            t.state = ThreadState::Running;
+            s.threads << t;
+        }
+        ThreadInfo main;
+        main.name = QStringLiteral("coordinator");
+        main.role = ThreadRole::Main;
+        s.threads << main;
+        const QList<PipelineStage> stages = PipelineLayout::stages(s);
+        QCOMPARE(stages.size(), 1);
+        QCOMPARE(stages[0].kind, PipelineStage::Kind::Threads);
+        QCOMPARE(stages[0].role, ThreadRole::Worker);
+        QCOMPARE(stages[0].threads, QList<int>({0, 1, 2}));
+        QCOMPARE(PipelineLayout::otherThreads(s), QList<int>({3}));
+        PipelineDiagram d;
+        d.resize(900, 200);
+        d.setSnapshot(s);
+        d.grab();
+        for (const PipelineDiagram::Label &l : d.labels())
+            QVERIFY2(!l.full.contains(QStringLiteral("TFRecord")), qPrintable(l.full));
     }
     void filenameQueueGoesFirstByItsRole()
     {
@@ -159,6 +281,39 @@ private slots:
         QCOMPARE(SamplesView::className(names, 1), QStringLiteral("dog"));
         QCOMPARE(SamplesView::className(names, 7), QStringLiteral("7"));
         QCOMPARE(SamplesView::className({}, -1), QStringLiteral("?"));
+    }
+    // A queue with no samples yet (a run that just began, or one that never fed its queues) has
+    // its time axis from the run's start, not a one-second window around the present moment.
+    void emptyOccupancyAxisStartsAtZero()
+    {
+        QueueChart chart;
+        Snapshot s;
+        s.run = RunState::Finished;
+        s.tUs = 3'200'000;
+        QueueInfo q;
+        q.name = QStringLiteral("input_producer");
+        q.capacity = 32;
+        s.queues << q;
+        chart.setSnapshot(s);
+        auto *line = chart.findChild<LineChart *>();
+        QVERIFY(line);
+        QCOMPARE(line->xAxis().lo, 0.0);
+        QVERIFY(line->xAxis().hi >= 3.2);
+    }
+    // A small dock shows fewer samples, with their images, rather than all of them as captions.
+    void smallSamplesKeepTheirImages()
+    {
+        SamplesView view;
+        view.setSnapshot(test::richSnapshot({.thumbnails = 16}));
+        QCOMPARE(view.sampleCount(), 16);
+        view.resize(900, 500);
+        QCOMPARE(view.shownCount(), 16);
+        view.resize(288, 211); // the wide arrangement's samples dock on a 1366×768 laptop
+        QVERIFY(view.shownCount() < 16);
+        QVERIFY(view.shownCount() >= 4);
+        // Whatever it shows has room for an image above its caption.
+        const QImage img = view.grab().toImage();
+        QVERIFY(test::grayDeviation(img) > 20);
     }
     // While a run goes the two metrics charts redraw in turn, never both from one snapshot.
     void metricsChartsTakeTurnsWhileRunning()

@@ -54,11 +54,10 @@ void QueueChart::setSnapshot(const Snapshot &snap)
             m_floors.append(m_chart->addSeries(floor, LineChart::Side::Left, false, false));
         }
     }
-    double first = double(snap.tUs) / 1e6;
-    for (const QueueInfo &q : snap.queues)
-        if (!q.history.isEmpty())
-            first = std::min(first, double(q.history.constFirst().tUs) / 1e6);
-    first = std::max(0.0, first);
+    // The run's whole time, from its start: a queue's samples begin at its first change (one
+    // that sat empty for three seconds has none before then), so they cannot say where the axis
+    // starts. Where the bounded history has let its oldest samples go, the line starts later.
+    const double first = 0;
     const double last = std::max(double(snap.tUs) / 1e6, first + 1);
     const int buckets = std::max(64, width() / 2);
     for (int i = 0; i < snap.queues.size(); ++i) {

@@ -17,8 +17,11 @@ QColor StatePalette::color(ThreadState s)
     case ThreadState::BlockedEmpty:
         return QColor(0xD5, 0x5E, 0x00);
     case ThreadState::Waiting:
-    case ThreadState::Joining:
         return QColor(0x56, 0xB4, 0xE9);
+    case ThreadState::Joining:
+        // A paler sky blue than waiting, and striped (pattern()): the two are both "waiting on
+        // the coordinator", so they stay kin, but never read as one.
+        return QColor(0xB4, 0xDD, 0xF5);
     case ThreadState::Paused:
         return QColor(0xF0, 0xE4, 0x42);
     case ThreadState::Stopped:
@@ -40,9 +43,26 @@ QColor StatePalette::textColor(ThreadState s)
     return lum > 0.18 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
+Qt::BrushStyle StatePalette::pattern(ThreadState s)
+{
+    switch (s) {
+    case ThreadState::Failed:
+        return Qt::BDiagPattern;
+    case ThreadState::Joining:
+        return Qt::HorPattern;
+    default:
+        return Qt::NoBrush;
+    }
+}
+
+QColor StatePalette::patternColor(ThreadState s)
+{
+    return s == ThreadState::Joining ? QColor(0x1F, 0x5F, 0x8B) : QColor(0x4A, 0x1F, 0x38);
+}
+
 bool StatePalette::isHatched(ThreadState s)
 {
-    return s == ThreadState::Failed;
+    return pattern(s) != Qt::NoBrush;
 }
 
 QColor StatePalette::mixedColor()
@@ -50,17 +70,13 @@ QColor StatePalette::mixedColor()
     return QColor(0x33, 0x33, 0x33);
 }
 
-namespace {
-const QColor kHatch(0x4A, 0x1F, 0x38);
-} // namespace
-
 void StatePalette::fill(QPainter *p, const QRectF &r, ThreadState s)
 {
     p->fillRect(r, color(s));
     if (isHatched(s)) {
         p->save();
         p->setBrushOrigin(0, 0);
-        p->fillRect(r, QBrush(kHatch, Qt::BDiagPattern));
+        p->fillRect(r, QBrush(patternColor(s), pattern(s)));
         p->restore();
     }
 }
@@ -71,7 +87,7 @@ void StatePalette::fill(QPainter *p, const QPainterPath &shape, ThreadState s)
     if (isHatched(s)) {
         p->save();
         p->setBrushOrigin(0, 0);
-        p->fillPath(shape, QBrush(kHatch, Qt::BDiagPattern));
+        p->fillPath(shape, QBrush(patternColor(s), pattern(s)));
         p->restore();
     }
 }

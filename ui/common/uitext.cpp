@@ -1,5 +1,7 @@
 #include "common/uitext.h"
 
+#include "common/eventtext.h"
+
 #include <QJsonArray>
 #include <QLocale>
 #include <QStringList>
@@ -149,56 +151,9 @@ QString UiText::error(const Status &s)
     return text;
 }
 
-namespace {
-
-QString jsonText(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null:
-    case QJsonValue::Undefined:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: {
-        const double d = v.toDouble();
-        return d == std::floor(d) && std::abs(d) < 1e15 ? QString::number(qint64(d)) : QString::number(d);
-    }
-    case QJsonValue::String:
-        return v.toString();
-    case QJsonValue::Array: {
-        QStringList parts;
-        for (const QJsonValue &x : v.toArray())
-            parts << jsonText(x);
-        return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
-    }
-    case QJsonValue::Object: {
-        const QJsonObject o = v.toObject();
-        // An error object reads best the way Status prints it.
-        if (o.contains(QStringLiteral("kind")) && o.contains(QStringLiteral("message"))) {
-            QString t = o.value(QStringLiteral("kind")).toString() + QStringLiteral(": ") +
-                        o.value(QStringLiteral("message")).toString();
-            const QString thread = o.value(QStringLiteral("thread")).toString();
-            if (!thread.isEmpty())
-                t += QStringLiteral(" (") + thread + QLatin1Char(')');
-            return t;
-        }
-        QStringList parts;
-        for (auto it = o.begin(); it != o.end(); ++it)
-            parts << it.key() + QLatin1Char('=') + jsonText(it.value());
-        return QLatin1Char('{') + parts.join(QStringLiteral(", ")) + QLatin1Char('}');
-    }
-    }
-    return {};
-}
-
-} // namespace
-
 QString UiText::eventDetails(const Event &e)
 {
-    QStringList parts;
-    for (auto it = e.details.begin(); it != e.details.end(); ++it)
-        parts << it.key() + QStringLiteral(": ") + jsonText(it.value());
-    return parts.join(QStringLiteral(" · "));
+    return EventText::details(e);
 }
 
 QString UiText::threadLabel(const Topology *topology, const QString &name)

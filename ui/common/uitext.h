@@ -29,7 +29,7 @@ public:
 
     // "DataLoss: corrupted record (file a.tfrecords, record 3, offset 120) in reader_1"
     static QString error(const Status &s);
-    // A one-line rendering of an event's kind-specific details.
+    // An event's kind-specific details in words (EventText::details without a topology).
     static QString eventDetails(const Event &e);
 };
 

@@ -18,7 +18,7 @@ const QColor kQueueEmpty(0xE8, 0xEC, 0xF0);
 
 double stageWeight(PipelineStage::Kind k)
 {
-    return k == PipelineStage::Kind::Queue ? 1.5 : k == PipelineStage::Kind::Files ? 0.9 : 1.6;
+    return k == PipelineStage::Kind::Queue ? 1.5 : k == PipelineStage::Kind::Files ? 1.1 : 1.6;
 }
 } // namespace
 
@@ -57,6 +57,8 @@ QString PipelineDiagram::groupTitle(ThreadRole role, int count) const
         return tr("%n reader(s)", nullptr, count);
     case ThreadRole::Trainer:
         return tr("%n trainer(s)", nullptr, count);
+    case ThreadRole::Worker:
+        return tr("%n worker(s)", nullptr, count);
     default:
         return tr("%n other thread(s)", nullptr, count);
     }
@@ -81,6 +83,7 @@ void PipelineDiagram::paintEvent(QPaintEvent *)
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().base());
     m_hits.clear();
+    m_labels.clear();
     if (m_snap.threads.isEmpty() && m_snap.queues.isEmpty()) {
         p.setPen(palette().placeholderText().color());
         p.drawText(
@@ -121,7 +124,7 @@ void PipelineDiagram::paintEvent(QPaintEvent *)
         const QString title = tr("coordination:");
         const int tw = fontMetrics().horizontalAdvance(title) + 8;
         p.setPen(palette().text().color());
-        p.drawText(QRect(row.left(), row.top(), tw, row.height()), Qt::AlignVCenter, title);
+        drawLabel(p, QRect(row.left(), row.top(), tw, row.height()), Qt::AlignVCenter, title);
         const int w = std::min(fh * 12, (row.width() - tw) / int(m_others.size()));
         for (int i = 0; i < m_others.size(); ++i)
             paintNode(p, QRect(row.left() + tw + i * w, row.top(), w - 6, row.height()),
@@ -139,26 +142,98 @@ void PipelineDiagram::paintFiles(QPainter &p, const QRect &column)
         p.setBrush(palette().base());
         p.drawRoundedRect(page, 3, 3);
     }
-    p.drawText(r.adjusted(4, 4, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, tr("TFRecord files"));
-    m_hits.append({r, tr("The input files; their names go round the filename queue once per epoch.")});
+    const QRect inner = r.adjusted(4, 4, -12, -12);
+    const QString text = tr("TFRecord files");
+    const int space = int(text.indexOf(QLatin1Char(' ')));
+    if (fontMetrics().horizontalAdvance(text) <= inner.width() || space < 0) {
+        drawLabel(p, QRect(inner.left(), inner.center().y() - fh / 2, inner.width(), fh), Qt::AlignCenter,
+                  text);
+    } else { // "TFRecord" above "files" where the column is narrow
+        drawLabel(p, QRect(inner.left(), inner.center().y() - fh, inner.width(), fh), Qt::AlignCenter,
+                  text.left(space));
+        drawLabel(p, QRect(inner.left(), inner.center().y(), inner.width(), fh), Qt::AlignCenter,
+                  text.mid(space + 1));
+    }
+    m_hits.append({r, QStringLiteral("<b>%1</b><br>%2")
+                          .arg(text.toHtmlEscaped(), tr("The input files; their names go round the "
+                                                        "filename queue once per epoch."))});
 }
 
 void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueInfo &q)
 {
     const int fh = fontMetrics().height();
-    const QRect bar(column.left(), column.center().y() - fh, column.width(), fh * 2);
     QFont bold = font();
     bold.setBold(true);
+    const QFontMetrics fmBold(bold);
+
+    // What the column would show: the name (split after its last slash where it is too wide:
+    // "shuffle_batch/" over "random_shuffle_queue"), the type, the bar with its count, and
+    // the lines under it. Rates only while the run goes: once it is over there is no "now".
+    QStringList nameLines{q.name};
+    const int slash = int(q.name.lastIndexOf(QLatin1Char('/')));
+    if (fmBold.horizontalAdvance(q.name) > column.width() && slash > 0)
+        nameLines = {q.name.left(slash + 1), q.name.mid(slash + 1)};
+    const QString sizeText = tr("%1 / %2").arg(q.size).arg(q.capacity);
+    const int plateW = fontMetrics().horizontalAdvance(sizeText) + fh / 2;
+    const bool countInBar = plateW <= column.width() - 4;
+    QStringList lines;
+    if (!countInBar)
+        lines << sizeText;
+    const bool live = m_snap.run == RunState::Running || m_snap.run == RunState::Stopping;
+    if (live) {
+        const QString in = tr("in %1").arg(UiText::rate(q.enqueuePerSec));
+        const QString out = tr("out %1").arg(UiText::rate(q.dequeuePerSec));
+        const QString both = in + QStringLiteral(" · ") + out;
+        if (fontMetrics().horizontalAdvance(both) <= column.width())
+            lines << both;
+        else
+            lines << in << out;
+    }
+    if (q.minAfterDequeue > 0) {
+        const QString longFloor = tr("floor (min_after_dequeue) %1").arg(q.minAfterDequeue);
+        lines << (fontMetrics().horizontalAdvance(longFloor) <= column.width()
+                      ? longFloor
+                      : tr("floor %1").arg(q.minAfterDequeue));
+    }
+    if (q.closed)
+        lines << tr("closed");
+    const QStringList allLines = lines; // for the tooltip, whatever fits
+
+    // Where the column is short (a small screen, a large zoom) it gives up, in this order, the
+    // lines under the bar from the last, the bar's full height, the type and the name's second
+    // line: the tooltip still has all of them.
+    bool showType = true;
+    int barH = fh * 2;
+    auto height = [&] {
+        return int(nameLines.size()) * fh + (showType ? fh : 0) + 4 + barH + (lines.isEmpty() ? 0 : 4) +
+               int(lines.size()) * fh;
+    };
+    while (height() > column.height()) {
+        if (!lines.isEmpty())
+            lines.removeLast();
+        else if (barH > fh + 6)
+            barH = fh + 6;
+        else if (showType)
+            showType = false;
+        else if (nameLines.size() > 1)
+            nameLines = {q.name};
+        else
+            break;
+    }
+    const int top = column.top() + std::max(0, (column.height() - height()) / 2);
+    int y = top;
     p.setFont(bold);
     p.setPen(palette().text().color());
-    // Long TensorFlow names ("shuffle_batch/random_shuffle_queue") may wrap after a slash.
-    const QRect title(column.left(), bar.top() - fh * 3 - 4, column.width(), fh * 2);
-    QString name = q.name;
-    name.replace(QLatin1Char('/'), QStringLiteral("/\u200B"));
-    p.drawText(title, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, name);
+    for (const QString &line : std::as_const(nameLines)) {
+        drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignBottom, line);
+        y += fh;
+    }
     p.setFont(font());
-    p.drawText(QRect(title.left(), title.bottom(), title.width(), fh), Qt::AlignHCenter | Qt::AlignBottom,
-               q.type);
+    if (showType) {
+        drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignBottom, q.type);
+        y += fh;
+    }
+    const QRect bar(column.left(), y + 4, column.width(), barH);
 
     p.setPen(QPen(palette().text().color(), 1.5));
     p.setBrush(kQueueEmpty);
@@ -171,33 +246,36 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     if (q.minAfterDequeue > 0) {
         const double fx = bar.right() - bar.width() * std::clamp(q.minAfterDequeue / cap, 0.0, 1.0);
         p.setPen(QPen(Qt::black, 2, Qt::DashLine));
-        p.drawLine(QPointF(fx, bar.top() - 4), QPointF(fx, bar.bottom() + 4));
+        p.drawLine(QPointF(fx, bar.top() - 2), QPointF(fx, bar.bottom() + 2));
     }
     if (q.closed) {
         p.setPen(QPen(Qt::black, 4));
         p.drawLine(bar.topLeft(), bar.bottomLeft());
     }
-    const QString sizeText = tr("%1 / %2").arg(q.size).arg(q.capacity);
-    p.setPen(fill > 0.5 ? Qt::white : Qt::black);
-    p.drawText(bar, Qt::AlignCenter, sizeText);
-
+    // The count on a plate of its own, so neither the fill's edge nor the floor's dashes run
+    // through its digits; under the bar where the bar is too short for it.
+    if (countInBar) {
+        const QRect plate(bar.center().x() - plateW / 2, bar.center().y() - fh / 2 - 1, plateW, fh + 2);
+        p.setPen(Qt::NoPen);
+        p.setBrush(palette().base());
+        p.drawRoundedRect(plate, 3, 3);
+        p.setPen(palette().text().color());
+        drawLabel(p, plate.intersected(column), Qt::AlignCenter, sizeText);
+    }
     p.setPen(palette().text().color());
-    QStringList lines{tr("in %1 · out %2").arg(UiText::rate(q.enqueuePerSec), UiText::rate(q.dequeuePerSec))};
-    if (q.minAfterDequeue > 0)
-        lines << tr("floor (min_after_dequeue) %1").arg(q.minAfterDequeue);
-    if (q.closed)
-        lines << tr("closed");
-    const QRect room(column.left(), bar.bottom() + 4, column.width(), fh * int(lines.size() + 3));
-    const int flags = Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap;
-    const QString text = lines.join(QLatin1Char('\n'));
-    const QRect below = fontMetrics().boundingRect(room, flags, text);
-    p.drawText(room, flags, text);
+    y = bar.bottom() + 4;
+    for (const QString &line : std::as_const(lines)) {
+        drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignTop, line);
+        y += fh;
+    }
 
-    QString tip = QStringLiteral("<b>%1</b> (%2)<br>").arg(q.name.toHtmlEscaped(), q.type);
+    QString tip = QStringLiteral("<b>%1</b> (%2) %3<br>").arg(q.name.toHtmlEscaped(), q.type, sizeText);
     tip += tr("%1 of %2 elements; %3 enqueued and %4 dequeued since the start.")
                .arg(q.size)
                .arg(q.capacity)
                .arg(UiText::count(q.enqueued), UiText::count(q.dequeued));
+    for (const QString &line : allLines) // the lines under the bar, whole, shown or not
+        tip += QStringLiteral("<br>") + line.toHtmlEscaped();
     if (q.minAfterDequeue > 0)
         tip += QStringLiteral("<br>") +
                tr("The dashed line is min_after_dequeue: a dequeue waits while fewer elements would remain, "
@@ -205,7 +283,7 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     if (q.closed)
         tip += QStringLiteral("<br>") +
                tr("Closed: no more enqueues; dequeues drain what is left, then end the input.");
-    m_hits.append({QRect(column.left(), title.top(), column.width(), below.bottom() - title.top()), tip});
+    m_hits.append({QRect(column.left(), top, column.width(), std::max(y, bar.bottom()) - top), tip});
 }
 
 void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList<int> &threads,
@@ -216,7 +294,7 @@ void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
-    p.drawText(QRect(column.left(), column.top(), column.width(), fh), Qt::AlignHCenter, title);
+    drawLabel(p, QRect(column.left(), column.top(), column.width(), fh), Qt::AlignHCenter, title);
     p.setFont(font());
     // Nodes of two lines (name, state) when they fit; several columns of them when many threads
     // do not fit under each other; one line each as the last resort.
@@ -255,26 +333,31 @@ void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t
     if (t.state == ThreadState::Running && !activity.isEmpty())
         line2 += QStringLiteral(" · ") + activity;
     const QRect inner = r.adjusted(6, 1, -6, -1);
+    // Where "running · dequeuing" does not fit, the state alone does.
+    const QString stateText = line2;
+    if (fontMetrics().horizontalAdvance(line2) > inner.width())
+        line2 = StatePalette::name(t.state);
+    const QString label = UiText::threadLabel(m_snap.topology.get(), t.name);
     if (r.height() >= fh * 2 + 2) {
         QFont bold = font();
         bold.setBold(true);
         p.setFont(bold);
-        p.drawText(QRect(inner.left(), inner.center().y() - fh, inner.width(), fh), Qt::AlignCenter,
-                   QFontMetrics(bold).elidedText(UiText::threadLabel(m_snap.topology.get(), t.name),
-                                                 Qt::ElideMiddle, inner.width()));
+        drawLabel(p, QRect(inner.left(), inner.center().y() - fh, inner.width(), fh), Qt::AlignCenter, label);
         p.setFont(font());
-        p.drawText(QRect(inner.left(), inner.center().y(), inner.width(), fh), Qt::AlignCenter,
-                   fontMetrics().elidedText(line2, Qt::ElideRight, inner.width()));
+        drawLabel(p, QRect(inner.left(), inner.center().y(), inner.width(), fh), Qt::AlignCenter, line2);
     } else if (r.height() >= fh - 2) {
-        p.drawText(inner, Qt::AlignCenter,
-                   fontMetrics().elidedText(UiText::threadLabel(m_snap.topology.get(), t.name) +
-                                                QStringLiteral(": ") + line2,
-                                            Qt::ElideRight, inner.width()));
+        drawLabel(p, QRect(inner.left(), inner.center().y() - fh / 2, inner.width(), fh), Qt::AlignCenter,
+                  label + QStringLiteral(": ") + line2);
     }
-    QString tip = QStringLiteral("<b>%1</b> (%2)<br>%3 — %4")
-                      .arg(t.name.toHtmlEscaped(), UiText::roleName(t.role), StatePalette::name(t.state),
-                           UiText::duration(m_snap.tUs - t.stateSinceUs));
-    if (!activity.isEmpty())
+    // The tooltip holds every word the node may have elided: the full name, the view's label,
+    // the state with its activity.
+    QString tip = QStringLiteral("<b>%1</b>").arg(t.name.toHtmlEscaped());
+    if (label != t.name)
+        tip += QStringLiteral(" — ") + label.toHtmlEscaped();
+    tip += QStringLiteral(" (%1)<br>%2 — %3")
+               .arg(UiText::roleName(t.role), stateText.toHtmlEscaped(),
+                    UiText::duration(m_snap.tUs - t.stateSinceUs));
+    if (t.state != ThreadState::Running && !activity.isEmpty())
         tip += QStringLiteral("<br>") + activity;
     if (!t.detail.isEmpty())
         tip += QStringLiteral("<br>") + t.detail.toHtmlEscaped();
@@ -293,18 +376,58 @@ void PipelineDiagram::paintArrow(QPainter &p, int x0, int x1, int y, const QStri
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     p.setFont(small);
-    const QRect box(x0, y + 4, x1 - x0, QFontMetrics(small).height() * 3);
-    p.drawText(box, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, label);
+    // Word by word onto at most three lines, each elided in the middle if one word is too long
+    // for the gap ("dequeue_many" over a narrow one); the whole label is the tooltip.
+    const QFontMetrics fm(small);
+    const int w = x1 - x0;
+    QStringList lines;
+    for (const QString &word : label.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.last() + QLatin1Char(' ') + word) <= w)
+            lines.last() += QLatin1Char(' ') + word;
+        else
+            lines << word;
+    }
+    if (lines.size() > 3) {
+        lines[2] = lines.mid(2).join(QLatin1Char(' '));
+        lines = lines.mid(0, 3);
+    }
+    for (int i = 0; i < lines.size(); ++i)
+        drawLabel(p, QRect(x0, y + 4 + i * fm.height(), w, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                  lines[i]);
+    m_hits.append({QRect(x0, y - 6, w, 10 + int(lines.size()) * fm.height()), label.toHtmlEscaped()});
     p.setFont(font());
+}
+
+QRect PipelineDiagram::drawLabel(QPainter &p, const QRect &r, int align, const QString &text)
+{
+    const QFontMetrics fm(p.font());
+    QString shown = text;
+    // elidedText() may come out a pixel wider than asked (rounded glyph advances): ask for less.
+    for (int room = r.width(); room > 0 && fm.horizontalAdvance(shown) > r.width(); room -= 2)
+        shown = fm.elidedText(text, Qt::ElideMiddle, room);
+    p.drawText(r, align, shown);
+    m_labels.append({r, shown, text, fm.horizontalAdvance(shown)});
+    if (shown != text) // the whole text on hover; a box's own tooltip (added after) wins over it
+        m_hits.append({r, text.toHtmlEscaped()});
+    return fm.boundingRect(r, align, shown).intersected(r);
+}
+
+QString PipelineDiagram::toolTipAt(const QPoint &pos) const
+{
+    for (auto it = m_hits.crbegin(); it != m_hits.crend(); ++it)
+        if (it->rect.contains(pos))
+            return it->tip;
+    return {};
 }
 
 bool PipelineDiagram::event(QEvent *e)
 {
     if (e->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(e);
-        for (const Hit &hit : std::as_const(m_hits)) {
-            if (hit.rect.contains(help->pos())) {
-                QToolTip::showText(help->globalPos(), hit.tip, this, hit.rect);
+        // The newest first: a box's tooltip is added after the labels drawn in it.
+        for (auto it = m_hits.crbegin(); it != m_hits.crend(); ++it) {
+            if (it->rect.contains(help->pos())) {
+                QToolTip::showText(help->globalPos(), it->tip, this, it->rect);
                 return true;
             }
         }

@@ -21,6 +21,18 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    // Every text the last paint drew: where, what it showed, and the whole of it. A text too long
+    // for its room is elided in the middle (names keep their start and end: "shuffle_…_queue");
+    // the whole text is then in the tooltip over it.
+    struct Label {
+        QRect rect; // the room it was given
+        QString shown;
+        QString full;
+        int width = 0; // of `shown`, in the font it was drawn in
+    };
+    const QList<Label> &labels() const { return m_labels; }
+    QString toolTipAt(const QPoint &pos) const; // the tooltip there, "" for none
+
 protected:
     void paintEvent(QPaintEvent *) override;
     bool event(QEvent *) override;
@@ -36,13 +48,16 @@ private:
     void paintThreads(QPainter &p, const QRect &column, const QList<int> &threads, const QString &title);
     void paintNode(QPainter &p, const QRect &r, const ThreadInfo &t);
     void paintArrow(QPainter &p, int x0, int x1, int y, const QString &label);
+    // Draws `text` in `r` on one line, elided in the middle when it does not fit, and records it.
+    QRect drawLabel(QPainter &p, const QRect &r, int align, const QString &text);
     QString arrowLabel(int stage) const;
     QString groupTitle(ThreadRole role, int count) const;
 
     Snapshot m_snap;
     QList<PipelineStage> m_stages;
     QList<int> m_others;
-    QList<Hit> m_hits; // rebuilt by every paint, read by tooltips
+    QList<Hit> m_hits;     // rebuilt by every paint, read by tooltips
+    QList<Label> m_labels; // rebuilt by every paint
 };
 
 } // namespace qs

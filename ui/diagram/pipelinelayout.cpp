@@ -18,12 +18,22 @@ QList<int> PipelineLayout::orderedQueues(const Snapshot &snap)
     return order;
 }
 
+namespace {
+// The worker demo reads no files and has no queues: its workers are the picture.
+bool workersAreTheFlow(const Snapshot &snap)
+{
+    return snap.topology && !snap.topology->readsFiles;
+}
+} // namespace
+
 QList<int> PipelineLayout::otherThreads(const Snapshot &snap)
 {
+    const bool workers = workersAreTheFlow(snap);
     QList<int> list;
     for (int i = 0; i < snap.threads.size(); ++i) {
         const ThreadRole r = snap.threads[i].role;
-        if (r != ThreadRole::Producer && r != ThreadRole::Reader && r != ThreadRole::Trainer)
+        if (r != ThreadRole::Producer && r != ThreadRole::Reader && r != ThreadRole::Trainer &&
+            !(workers && r == ThreadRole::Worker))
             list.append(i);
     }
     return list;
@@ -51,6 +61,8 @@ QList<PipelineStage> PipelineLayout::stages(const Snapshot &snap)
     for (int i = 1; i < queues.size(); ++i)
         stages.append(queue(queues[i]));
     stages.append(group(ThreadRole::Trainer));
+    if (workersAreTheFlow(snap))
+        stages.append(group(ThreadRole::Worker));
     stages.erase(std::remove_if(stages.begin(), stages.end(),
                                 [](const PipelineStage &s) {
                                     return s.kind == PipelineStage::Kind::Threads && s.threads.isEmpty();

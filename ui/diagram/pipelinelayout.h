@@ -18,7 +18,8 @@ struct PipelineStage {
 // Decides the diagram's columns from the snapshot's topology (the run's own account of its
 // shape, never the names): files (when the run reads any) -> producers -> the filename queue ->
 // readers -> the example queue (and any other queue) -> trainers. Empty thread groups are left
-// out; threads of other roles (watcher, worker, main) are listed apart by otherThreads().
+// out; threads of other roles (watcher, worker, main) are listed apart by otherThreads(), except
+// the worker demo's workers (a run that reads no files), which are its one column.
 // Without a topology the queues keep their snapshot order.
 class PipelineLayout {
 public:

@@ -1,5 +1,6 @@
 #include "eventlog/eventlogmodel.h"
 
+#include "common/eventtext.h"
 #include "common/uitext.h"
 
 #include <QFont>
@@ -68,7 +69,18 @@ void EventLogModel::retranslate()
 {
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
     if (!m_events.empty())
-        emit dataChanged(index(0, Kind), index(rowCount() - 1, Kind), {Qt::DisplayRole});
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
+                         {Qt::DisplayRole, Qt::ToolTipRole});
+}
+
+bool EventLogModel::setTopology(TopologyPtr topology)
+{
+    const bool same = topology == m_topology || (topology && m_topology && *topology == *m_topology);
+    m_topology = std::move(topology);
+    if (!same && !m_events.empty())
+        emit dataChanged(index(0, Thread), index(rowCount() - 1, Details),
+                         {Qt::DisplayRole, Qt::ToolTipRole});
+    return !same;
 }
 
 int EventLogModel::rowCount(const QModelIndex &parent) const
@@ -91,15 +103,25 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case Time:
             return UiText::seconds(e.tUs);
         case Thread:
-            return e.thread;
+            return EventText::threadCell(e, m_topology.get());
         case Kind:
             return UiText::eventKindName(e.kind);
         case Details:
-            return UiText::eventDetails(e);
+            return EventText::details(e, m_topology.get());
         }
         return {};
     case Qt::ToolTipRole:
-        return index.column() == Details ? UiText::eventDetails(e) : QVariant();
+        switch (index.column()) {
+        case Thread:
+            return e.thread.isEmpty() ? tr("Done from the window, not by a pipeline thread.") : e.thread;
+        case Details: {
+            // The sentence in full (the column may elide it), then the fields as recorded.
+            const QString raw = EventText::rawFields(e);
+            const QString words = EventText::details(e, m_topology.get());
+            return raw == words ? words : words + QLatin1Char('\n') + raw;
+        }
+        }
+        return {};
     case Qt::FontRole:
         if (e.kind == EventKind::Error || e.kind == EventKind::RequestStop) {
             QFont f;

@@ -11,6 +11,8 @@ namespace qs {
 
 // The run's coordination events as a table, appended from each snapshot's new events (those
 // already seen, by seq, are skipped) and bounded: past maxRows the oldest rows are removed.
+// Every row names who did it (the thread's short label, or "you (Stop)" for the window's user)
+// and says what happened in words of the current language (EventText).
 class EventLogModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -23,7 +25,11 @@ public:
     // clears the log first.
     void append(const QList<Event> &events, qint64 nextEventSeq = -1);
     void clear();
-    void retranslate(); // after a language change: headers and kind names
+    void retranslate(); // after a language change: headers, kind names and details
+    // The run's shape, for the threads' and queues' short labels (the full names stay in the
+    // tooltips). Null: names as they are. True when the labels changed.
+    bool setTopology(TopologyPtr topology);
+    const Topology *topology() const { return m_topology.get(); }
 
     int maxRows() const { return m_maxRows; }
     qint64 lastSeq() const { return m_lastSeq; }
@@ -43,6 +49,7 @@ private:
     std::deque<Event> m_events;
     qint64 m_lastSeq = -1;
     QStringList m_threadNames;
+    TopologyPtr m_topology;
 };
 
 } // namespace qs

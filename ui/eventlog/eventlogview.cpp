@@ -1,5 +1,6 @@
 #include "eventlog/eventlogview.h"
 
+#include "common/eventtext.h"
 #include "common/uitext.h"
 #include "eventlog/eventlogfilter.h"
 #include "eventlog/eventlogmodel.h"
@@ -8,6 +9,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QScrollBar>
 #include <QTableView>
@@ -44,7 +46,10 @@ EventLogView::EventLogView(QWidget *parent)
     connect(m_kindBox, &QComboBox::currentIndexChanged, this, [this] {
         m_filter->setKind(m_kindBox->currentData().isValid() ? m_kindBox->currentData().toInt() : -1);
     });
-    connect(m_model, &EventLogModel::threadNamesChanged, this, &EventLogView::refillThreads);
+    connect(m_model, &EventLogModel::threadNamesChanged, this, [this] {
+        refillThreads();
+        fitColumns();
+    });
     // Keep following the newest row unless the user scrolled up to read.
     connect(m_filter, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
         QScrollBar *bar = m_table->verticalScrollBar();
@@ -54,6 +59,13 @@ EventLogView::EventLogView(QWidget *parent)
         if (m_table->property("atBottom").toBool())
             m_table->scrollToBottom();
     });
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                const QModelIndex source = m_filter->mapToSource(current);
+                if (source.isValid())
+                    emit eventSelected(m_model->event(source.row()));
+            });
 
     auto *filters = new QHBoxLayout;
     filters->setContentsMargins(0, 0, 0, 0);
@@ -70,7 +82,12 @@ EventLogView::EventLogView(QWidget *parent)
 
 void EventLogView::setSnapshot(const Snapshot &snap)
 {
+    const bool labelsChanged = m_model->setTopology(snap.topology);
     m_model->append(snap.events, snap.nextEventSeq);
+    if (labelsChanged) {
+        refillThreads();
+        fitColumns();
+    }
 }
 void EventLogView::clear()
 {
@@ -83,8 +100,10 @@ void EventLogView::refillThreads()
     QSignalBlocker block(m_threadBox);
     m_threadBox->clear();
     m_threadBox->addItem(tr("All threads"), QString());
-    for (const QString &name : m_model->threadNames())
-        m_threadBox->addItem(name, name);
+    for (const QString &name : m_model->threadNames()) {
+        m_threadBox->addItem(UiText::threadLabel(m_model->topology(), name), name);
+        m_threadBox->setItemData(m_threadBox->count() - 1, name, Qt::ToolTipRole);
+    }
     const int i = m_threadBox->findData(current);
     m_threadBox->setCurrentIndex(i < 0 ? 0 : i);
     if (i < 0)
@@ -112,12 +131,38 @@ void EventLogView::retranslateUi()
     refillThreads();
     refillKinds();
     m_model->retranslate();
+    fitColumns();
+}
+
+// Measured from the words the columns can hold, not from every row (which costs a frame's time
+// on a long log): the details, the longest, get what is left and elide with a tooltip.
+void EventLogView::fitColumns()
+{
+    const QFontMetrics fm(m_table->font());
+    QFont bold = m_table->font();
+    bold.setBold(true); // errors and stop requests are bold
+    const QFontMetrics fmBold(bold);
+    const int pad = fm.averageCharWidth() * 2;
+    int kind = 0;
+    for (int i = 1; i < m_kindBox->count(); ++i)
+        kind = std::max(kind, fmBold.horizontalAdvance(m_kindBox->itemText(i)));
+    Event userStop;
+    userStop.kind = EventKind::RequestStop;
+    int thread = fmBold.horizontalAdvance(EventText::threadCell(userStop));
+    for (int i = 1; i < m_threadBox->count(); ++i)
+        thread = std::max(thread, fmBold.horizontalAdvance(m_threadBox->itemText(i)));
+    QHeaderView *header = m_table->horizontalHeader();
+    header->resizeSection(EventLogModel::Time, fmBold.horizontalAdvance(UiText::seconds(999'999'999)) + pad);
+    header->resizeSection(EventLogModel::Thread, std::min(thread, fm.averageCharWidth() * 22) + pad);
+    header->resizeSection(EventLogModel::Kind, kind + pad);
 }
 
 void EventLogView::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslateUi();
+    else if (e->type() == QEvent::FontChange)
+        fitColumns();
     QWidget::changeEvent(e);
 }
 

@@ -28,6 +28,9 @@ public:
     QComboBox *threadBox() const { return m_threadBox; }
     QComboBox *kindBox() const { return m_kindBox; }
 
+signals:
+    void eventSelected(const qs::Event &e); // the user picked a row (current row changed)
+
 protected:
     void changeEvent(QEvent *) override;
 
@@ -35,6 +38,7 @@ private:
     void retranslateUi();
     void refillThreads();
     void refillKinds();
+    void fitColumns(); // time, thread and kind to their words; the details take the rest
 
     EventLogModel *m_model;
     EventLogFilter *m_filter;

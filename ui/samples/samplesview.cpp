@@ -118,25 +118,36 @@ const SamplesView::Grid &SamplesView::grid() const
     m_gridSize = size();
     const int n = int(m_images.size());
     auto linesFor = [this](int cellWidth) { return captionWidth() + 8 > cellWidth - 6 ? 2 : 1; };
-    // The column count that gives the largest square-ish cells for this widget's shape.
-    int best = 1;
-    double bestSide = 0;
     const int minWidth = fontMetrics().averageCharWidth() * 10; // room for a short class name
-    for (int c = 1; c <= n; ++c) {
-        if (c > 1 && width() / c < minWidth)
-            break;
-        const int rows = (n + c - 1) / c;
-        const int caption = fontMetrics().height() * linesFor(width() / c) + 6;
-        const double side = std::min(double(width()) / c, double(height() - headerHeight()) / rows - caption);
-        if (side > bestSide) {
-            bestSide = side;
-            best = c;
+    const int minImage = fontMetrics().height() * 2;            // a shape still reads at this size
+    const int room = height() - headerHeight();
+    // The column count that gives the largest square-ish images to `count` cells; their side.
+    auto bestFor = [&](int count, int *columns) {
+        double bestSide = -1;
+        for (int c = 1; c <= count; ++c) {
+            if (c > 1 && width() / c < minWidth)
+                break;
+            const int rows = (count + c - 1) / c;
+            const int caption = fontMetrics().height() * linesFor(width() / c) + 14;
+            const double side = std::min(double(width()) / c - 14, double(room) / rows - caption);
+            if (side > bestSide) {
+                bestSide = side;
+                *columns = c;
+            }
         }
-    }
-    const int rows = n == 0 ? 1 : (n + best - 1) / best;
+        return bestSide;
+    };
+    int best = 1;
+    int shown = n;
+    while (shown > 1 && bestFor(shown, &best) < minImage)
+        --shown;
+    if (shown >= 1)
+        bestFor(shown, &best);
+    const int rows = shown == 0 ? 1 : (shown + best - 1) / best;
     m_grid.columns = best;
-    m_grid.cell = QSize(width() / best, (height() - headerHeight()) / rows);
+    m_grid.cell = QSize(width() / best, room / rows);
     m_grid.captionLines = linesFor(m_grid.cell.width());
+    m_grid.shown = shown;
     return m_grid;
 }
 
@@ -158,12 +169,14 @@ void SamplesView::paintEvent(QPaintEvent *)
     }
     const int fh = fontMetrics().height();
     p.setPen(palette().text().color());
-    p.drawText(QRect(4, 0, width() - 8, fh + 4), Qt::AlignVCenter | Qt::AlignLeft,
-               fontMetrics().elidedText(tr("label, then → prediction: ✓ right, ✗ wrong (dashed frame)"),
-                                        Qt::ElideRight, width() - 8));
     const Grid &g = grid();
+    QString header = tr("label, then → prediction: ✓ right, ✗ wrong (dashed frame)");
+    if (g.shown < m_images.size())
+        header = tr("%1 of %2 samples").arg(g.shown).arg(m_images.size()) + QStringLiteral(" · ") + header;
+    p.drawText(QRect(4, 0, width() - 8, fh + 4), Qt::AlignVCenter | Qt::AlignLeft,
+               fontMetrics().elidedText(header, Qt::ElideRight, width() - 8));
     const int lines = g.captionLines;
-    for (int i = 0; i < m_images.size(); ++i) {
+    for (int i = 0; i < g.shown; ++i) {
         const QRect cell = cellRect(g, i).adjusted(3, 3, -3, -3);
         const Thumbnail &t = m_batch[i];
         const QImage &img = m_images[i];
@@ -212,7 +225,7 @@ bool SamplesView::event(QEvent *e)
     if (e->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(e);
         const Grid &g = grid();
-        for (int i = 0; i < m_batch.size(); ++i) {
+        for (int i = 0; i < g.shown; ++i) {
             if (cellRect(g, i).contains(help->pos())) {
                 const Thumbnail &t = m_batch[i];
                 QString tip =

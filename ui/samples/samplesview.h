@@ -12,7 +12,9 @@ namespace qs {
 // each captioned with its label and the model's prediction (class names when known). A right
 // prediction is marked ✓ with a blue frame, a wrong one ✗ with a thick dashed frame: never
 // colour alone. While the run goes it shows a new batch at most five times a second (at full
-// speed every frame brings one); the last batch of a run is always shown.
+// speed every frame brings one); the last batch of a run is always shown. Where the whole batch
+// would leave each cell room for its caption only (a small dock), it shows the first samples that
+// still fit with their images, and says how many of how many.
 class SamplesView : public QWidget {
     Q_OBJECT
 public:
@@ -20,6 +22,7 @@ public:
 
     void setSnapshot(const Snapshot &snap);
     int sampleCount() const { return int(m_images.size()); }
+    int shownCount() const { return grid().shown; } // at the current size
 
     // 8-bit gray or RGB bytes to a QImage; a null image when the sizes do not add up.
     static QImage toImage(const Thumbnail &t);
@@ -40,6 +43,7 @@ private:
         int columns = 1;
         QSize cell;
         int captionLines = 1; // 1 when every "label → prediction ✓" fits, else 2
+        int shown = 0; // the first samples that get a cell: fewer when all would leave no room for images
     };
     const Grid &grid() const;
     QRect cellRect(const Grid &g, int i) const;

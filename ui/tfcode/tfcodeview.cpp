@@ -86,8 +86,47 @@ TfCodeView::TfCodeView(QWidget *parent)
         else
             m_lineNumbers->update(0, rect.y(), m_lineNumbers->width(), rect.height());
     });
+    // Only what the user does to the scroll bar (drag, wheel, page) counts, not the view's own
+    // scrolling nor a resize's clamping.
+    connect(verticalScrollBar(), &QAbstractSlider::actionTriggered, this, [this] { m_follow = false; });
     updateMargins();
     setInput(TfCodeInput{});
+}
+
+void TfCodeView::setFollowing(bool on)
+{
+    m_follow = on;
+    followMarks();
+}
+
+int TfCodeView::firstVisibleLine() const
+{
+    return verticalScrollBar()->value(); // one step per line: the lines do not wrap
+}
+
+int TfCodeView::visibleLineCount() const
+{
+    return std::max(1, viewport()->height() / std::max(1, fontMetrics().lineSpacing()));
+}
+
+void TfCodeView::scrollToLine(int line)
+{
+    verticalScrollBar()->setValue(std::clamp(line, 0, verticalScrollBar()->maximum()));
+}
+
+// All the highlighted lines in view where they fit (centred), else from the first of them.
+void TfCodeView::followMarks()
+{
+    if (!m_follow || m_marks.isEmpty())
+        return;
+    const int first = m_marks.constFirst().line;
+    const int last = m_marks.constLast().line;
+    const int top = firstVisibleLine();
+    const int shown = visibleLineCount();
+    if (first >= top && last < top + shown)
+        return;
+    const int span = last - first + 1;
+    scrollToLine(span <= shown ? first - (shown - span) / 2 : first);
 }
 
 void TfCodeView::updateFont()
@@ -118,6 +157,7 @@ void TfCodeView::setInput(const TfCodeInput &input)
     setPlainText(m_program.text());
     verticalScrollBar()->setValue(scroll);
     m_marks.clear();
+    m_follow = true; // another program: its highlights are to be found again
     applyHighlights();
 }
 
@@ -147,8 +187,11 @@ void TfCodeView::setSnapshot(const Snapshot &snap)
     QList<LineMark> marks = computeMarks(m_program, snap);
     if (marks == m_marks)
         return;
+    if (m_marks.isEmpty())
+        m_follow = true; // a new run
     m_marks = std::move(marks);
     applyHighlights();
+    followMarks();
 }
 
 QStringList TfCodeView::threadsAt(int line) const
@@ -338,8 +381,8 @@ QString TfCodeView::overviewTip(double fraction) const
 void TfCodeView::scrollToFraction(double fraction)
 {
     const int line = std::clamp(int(fraction * blockCount()), 0, std::max(0, blockCount() - 1));
-    const int shown = viewport()->height() / std::max(1, fontMetrics().lineSpacing());
-    verticalScrollBar()->setValue(std::max(0, line - shown / 2));
+    m_follow = false; // the user chose where to look
+    scrollToLine(line - visibleLineCount() / 2);
 }
 
 bool TfCodeView::viewportEvent(QEvent *e)

@@ -29,6 +29,12 @@ public:
 
     void setInput(const TfCodeInput &input); // regenerates the program (keeps the scroll position)
     void setSnapshot(const Snapshot &snap);  // moves the highlights
+    // The view follows the highlighted lines (scrolls them into view when they leave it) until the
+    // user scrolls it; a new program or a new run (highlights after none) follows again.
+    bool isFollowing() const { return m_follow; }
+    void setFollowing(bool on);
+    int firstVisibleLine() const; // 0-based
+    int visibleLineCount() const;
     const TfProgram &program() const { return m_program; }
     QList<LineMark> marks() const { return m_marks; }
     QStringList threadsAt(int line) const;
@@ -56,6 +62,8 @@ private:
     void scrollToFraction(double fraction);     // centre that part of the program
     void updateMargins();
     void applyHighlights();
+    void followMarks();
+    void scrollToLine(int line); // the first line shown, not counted as the user's scroll
     void updateFont();
     struct Tag {
         QRectF rect;         // viewport coordinates
@@ -70,6 +78,7 @@ private:
     QWidget *m_overview;
     TfProgram m_program;
     QList<LineMark> m_marks;
+    bool m_follow = true;
 };
 
 } // namespace qs

@@ -15,6 +15,7 @@
 #include "tfcode/tfcodeview.h"
 #include "timeline/threadtablemodel.h"
 #include "timeline/threadtimelinepanel.h"
+#include "window/explanationview.h"
 #include "window/languagemanager.h"
 #include "window/recentfiles.h"
 #include "window/runstatusview.h"
@@ -30,6 +31,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -63,6 +65,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     , m_controlsPanel(new ControlsPanel)
     , m_code(new TfCodeView)
     , m_stateHelp(new StateHelpView)
+    , m_explanation(new ExplanationView)
     , m_baseFont(QApplication::font())
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -75,10 +78,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     // design sketch has it; the diagram, timeline and charts share the rest.
     setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    QSize size(1600, 1000);
-    if (const QScreen *screen = QGuiApplication::primaryScreen())
-        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
-    resize(size);
+    resize(defaultSize(QGuiApplication::primaryScreen()));
 
     m_timeline->setObjectName(QStringLiteral("timelinePanel"));
     setCentralWidget(m_timeline);
@@ -105,14 +105,23 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     QDockWidget *controls = addPanel(m_controlsPanel, QStringLiteral("controlsDock"), Qt::LeftDockWidgetArea);
     QDockWidget *code = addPanel(m_code, QStringLiteral("tfCodeDock"), Qt::LeftDockWidgetArea);
     QDockWidget *help = addPanel(m_stateHelp, QStringLiteral("stateHelpDock"), Qt::LeftDockWidgetArea);
+    QDockWidget *explanation =
+        addPanel(m_explanation, QStringLiteral("explanationDock"), Qt::LeftDockWidgetArea);
     splitDockWidget(controls, events, Qt::Vertical);
     tabifyDockWidget(events, threads);
     tabifyDockWidget(threads, code);
     tabifyDockWidget(code, help);
+    tabifyDockWidget(controls, explanation); // above the log: what the run did, beside its knobs
+    controls->raise();
     events->raise();
     splitDockWidget(samples, metrics, Qt::Horizontal);
     splitDockWidget(metrics, queues, Qt::Horizontal);
 
+    connect(m_eventLog, &EventLogView::eventSelected, this, [this](const Event &e) {
+        m_explanation->explainEvent(e);
+        if (m_arrangement == Arrangement::Wide) // beside the log; in Compact it shares the log's tabs
+            showPanel(QStringLiteral("explanation"));
+    });
     connect(m_controls, &RunControls::openRequested, this, &MainWindow::chooseFiles);
     connect(m_controls, &RunControls::startRequested, this, &MainWindow::startRequested);
     connect(m_controls, &RunControls::stopRequested, this, &MainWindow::stopRequested);
@@ -142,9 +151,16 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
         settings.value(QStringLiteral("language"), LanguageManager::systemLanguage()).toString();
     if (!m_languages->setLanguage(language))
         m_languages->setLanguage(QStringLiteral("en"));
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    m_geometryRestored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     m_layoutRestored =
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+    if (m_layoutRestored)
+        m_arrangement =
+            settings.value(QStringLiteral("window/arrangement")).toString() == QLatin1String("compact")
+                ? Arrangement::Compact
+                : Arrangement::Wide;
+    else // what the first show will pick, should the window be saved before it ever shows
+        m_arrangement = arrangementFor(size(), m_zoom);
     m_controlsPanel->setLanguage(m_languages->current());
     m_controlsPanel->restoreSettings();
     retranslateUi();
@@ -164,29 +180,24 @@ MainWindow::~MainWindow()
         QApplication::setFont(m_baseFont);
 }
 
-// The docks' default sizes. They only take once the window has its own size, so this runs at the
-// first show (unless a saved layout was restored) and after Reset Layout.
-void MainWindow::applyDefaultSizes()
-{
-    auto dock = [this](const char *name) { return findChild<QDockWidget *>(QLatin1String(name)); };
-    const int w = width();
-    const int h = height();
-    resizeDocks({dock("controlsDock")}, {std::max(360, w * 3 / 10)}, Qt::Horizontal);
-    resizeDocks({dock("controlsDock"), dock("eventLogDock")}, {h / 2, h / 2}, Qt::Vertical);
-    resizeDocks({dock("pipelineDock")}, {std::max(200, h / 4)}, Qt::Vertical);
-    resizeDocks({dock("samplesDock")}, {std::max(220, h * 3 / 10)}, Qt::Vertical);
-    resizeDocks({dock("samplesDock"), dock("metricsDock"), dock("queueChartDock")}, {30, 45, 30},
-                Qt::Horizontal);
-}
-
 void MainWindow::showEvent(QShowEvent *e)
 {
     QMainWindow::showEvent(e);
     if (!m_shownOnce) {
+        if (!m_geometryRestored) // on the screen it opens on, which need not be the primary one
+            resize(defaultSize(screen()));
         m_shownOnce = true;
         if (!m_layoutRestored)
-            applyDefaultSizes();
+            resetLayout();
+        layout()->activate(); // the arrangement's minimum size, before the window is fitted
+        fitToScreen();
     }
+}
+
+void MainWindow::resizeEvent(QResizeEvent *e)
+{
+    QMainWindow::resizeEvent(e);
+    rearrangeIfNeeded();
 }
 
 QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area)
@@ -258,6 +269,12 @@ void MainWindow::applySnapshot(const SnapshotPtr &snap)
     m_metrics->setSnapshot(*shown);
     m_queueChart->setSnapshot(*shown);
     m_code->setSnapshot(*shown);
+    // The explanation comes forward when a run ends with an error: that is what to read then.
+    const bool endedBadly = shown->run == RunState::Finished && !shown->error.isOk();
+    m_explanation->setSnapshot(*shown);
+    if (endedBadly && !m_endedBadly)
+        showPanel(QStringLiteral("explanation"));
+    m_endedBadly = endedBadly;
     const bool live = shown->run == RunState::Running || shown->run == RunState::Stopping;
     m_controlsPanel->setRunning(live);
     m_scenarioBox->setEnabled(!live);
@@ -270,6 +287,8 @@ void MainWindow::resetRun()
     m_cursor = 0;
     m_timeline->clear();
     m_eventLog->clear();
+    m_explanation->clear();
+    m_endedBadly = false;
 }
 
 void MainWindow::chooseFiles()
@@ -391,6 +410,12 @@ void MainWindow::setPresentationZoom(double factor)
     // Dock titles keep their size: QDockWidget takes its title font once, when it is made.
     for (QTableView *table : findChildren<QTableView *>())
         table->verticalHeader()->setDefaultSectionSize(QFontMetrics(f).height() + 6);
+    // The new font changes every widget's size hints, but the main window's layout keeps the
+    // toolbars' and docks' old sizes: laying the docks out again for the new zoom makes it ask.
+    for (QLayout *l : findChildren<QLayout *>())
+        l->invalidate();
+    if (m_shownOnce)
+        arrange(arrangementFor(size(), m_zoom));
 }
 
 void MainWindow::zoomIn()
@@ -417,6 +442,9 @@ void MainWindow::saveLayout() const
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+    settings.setValue(QStringLiteral("window/arrangement"), m_arrangement == Arrangement::Compact
+                                                                ? QStringLiteral("compact")
+                                                                : QStringLiteral("wide"));
 }
 
 void MainWindow::closeEvent(QCloseEvent *e)

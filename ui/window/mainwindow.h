@@ -17,12 +17,14 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QScreen;
 class QTimer;
 
 namespace qs {
 
 class ControlsPanel;
 class EventLogView;
+class ExplanationView;
 class FrameLog;
 class FrameMeter;
 class FrameTimingView;
@@ -50,6 +52,14 @@ class MainWindow : public QMainWindow {
 public:
     explicit MainWindow(SnapshotSource source = {}, QWidget *parent = nullptr);
     ~MainWindow() override;
+
+    // How the docks are laid out: Wide puts them around the timeline as the design sketch does;
+    // Compact (small screens, large zoom) gives the diagram and timeline the full width and tabs
+    // the rest under them. The window picks one from its size and zoom, at the first show, on
+    // Reset Layout and whenever a resize or zoom crosses from one to the other.
+    enum class Arrangement { Wide, Compact };
+    static Arrangement arrangementFor(QSize size, double zoom);
+    Arrangement arrangement() const { return m_arrangement; }
 
     void setSnapshotSource(SnapshotSource source); // resets the event cursor
     void setPollInterval(int ms);                  // default 33 ms
@@ -85,8 +95,8 @@ public slots:
     void zoomOut();
     void zoomReset();
     void showMessage(const QString &text); // a note in the status bar, never a dialog
-    // Shows and raises a panel: "controls", "pipeline", "events", "threads", "code", "states",
-    // "samples", "metrics", "queues". False for an unknown name.
+    // Shows and raises a panel: "controls", "explanation", "pipeline", "events", "threads", "code",
+    // "states", "samples", "metrics", "queues". False for an unknown name.
     bool showPanel(const QString &name);
     void setFrameTimingShown(bool on); // the frame-timing overlay in the status bar
 
@@ -104,11 +114,12 @@ protected:
     void closeEvent(QCloseEvent *) override;
     void changeEvent(QEvent *) override;
     void showEvent(QShowEvent *) override;
+    void resizeEvent(QResizeEvent *) override;
     void dragEnterEvent(QDragEnterEvent *) override;
     void dropEvent(QDropEvent *) override;
 
 private:
-    static constexpr int kLayoutVersion = 2; // of saveState(): bump when the docks change
+    static constexpr int kLayoutVersion = 4; // of saveState(): bump when the docks change
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area);
     void createMenus();
     void createToolBar();
@@ -118,6 +129,12 @@ private:
     void saveLayout() const;
     void updateCode();
     void applyDefaultSizes();
+    void arrange(Arrangement a);
+    void resetLayout();
+    void rearrangeIfNeeded();
+    void fitToScreen();
+    static QSize defaultSize(const QScreen *screen);
+    QDockWidget *dock(const char *objectName) const;
 
     SnapshotSource m_source;
     SnapshotPtr m_last;
@@ -141,11 +158,15 @@ private:
     ControlsPanel *m_controlsPanel;
     TfCodeView *m_code;
     StateHelpView *m_stateHelp;
+    ExplanationView *m_explanation;
+    bool m_endedBadly = false; // the last snapshot shown: a run that ended with an error
     std::optional<FeatureSpec> m_spec;
     int m_numClasses = 0;
     QString m_message; // the status bar's note
     bool m_layoutRestored = false;
+    bool m_geometryRestored = false;
     bool m_shownOnce = false;
+    Arrangement m_arrangement = Arrangement::Wide;
     QList<QDockWidget *> m_docks;
     QByteArray m_defaultLayout;
     QStringList m_inputFiles;

@@ -38,7 +38,10 @@ void MainWindow::createToolBar()
     m_scenarioLabel = new QLabel;
     m_scenarioBox = new QComboBox;
     m_scenarioBox->setObjectName(QStringLiteral("scenarioBox"));
-    m_scenarioBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // As wide as a typical scenario's name, not the longest one's: on a projector the toolbar
+    // must keep room for Start and Stop.
+    m_scenarioBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_scenarioBox->setMinimumContentsLength(18);
     m_scenarioLabel->setBuddy(m_scenarioBox);
     // The same list as the Controls dock's picker, so the two always agree.
     ScenarioPicker *picker = m_controlsPanel->picker();
@@ -85,10 +88,7 @@ void MainWindow::createMenus()
     m_frameTimingAction->setCheckable(true);
     m_frameTimingAction->setShortcut(QKeySequence(Qt::Key_F12));
     connect(m_frameTimingAction, &QAction::toggled, m_frameTiming, &FrameTimingView::setOn);
-    m_resetLayout = m_viewMenu->addAction(QString(), this, [this] {
-        restoreState(m_defaultLayout, kLayoutVersion);
-        applyDefaultSizes();
-    });
+    m_resetLayout = m_viewMenu->addAction(QString(), this, [this] { resetLayout(); });
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageGroup = new QActionGroup(this);
@@ -127,7 +127,7 @@ void MainWindow::retranslateUi()
     const QStringList titles{
         tr("Pipeline"),         tr("Event log"),       tr("Threads"),  tr("Samples of the latest batch"),
         tr("Training metrics"), tr("Queue occupancy"), tr("Controls"), tr("TensorFlow code"),
-        tr("Thread states")};
+        tr("Thread states"),    tr("Explanation")};
     for (int i = 0; i < m_docks.size(); ++i)
         m_docks[i]->setWindowTitle(titles.value(i));
     m_toolBar->setWindowTitle(tr("Run controls"));
@@ -180,15 +180,17 @@ void MainWindow::setFrameTimingShown(bool on)
 
 bool MainWindow::showPanel(const QString &name)
 {
-    static const QHash<QString, QString> docks{{QStringLiteral("controls"), QStringLiteral("controlsDock")},
-                                               {QStringLiteral("pipeline"), QStringLiteral("pipelineDock")},
-                                               {QStringLiteral("events"), QStringLiteral("eventLogDock")},
-                                               {QStringLiteral("threads"), QStringLiteral("threadTableDock")},
-                                               {QStringLiteral("code"), QStringLiteral("tfCodeDock")},
-                                               {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
-                                               {QStringLiteral("samples"), QStringLiteral("samplesDock")},
-                                               {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
-                                               {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
+    static const QHash<QString, QString> docks{
+        {QStringLiteral("controls"), QStringLiteral("controlsDock")},
+        {QStringLiteral("explanation"), QStringLiteral("explanationDock")},
+        {QStringLiteral("pipeline"), QStringLiteral("pipelineDock")},
+        {QStringLiteral("events"), QStringLiteral("eventLogDock")},
+        {QStringLiteral("threads"), QStringLiteral("threadTableDock")},
+        {QStringLiteral("code"), QStringLiteral("tfCodeDock")},
+        {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
+        {QStringLiteral("samples"), QStringLiteral("samplesDock")},
+        {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
+        {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
     auto *dock = findChild<QDockWidget *>(docks.value(name));
     if (!dock)
         return false;

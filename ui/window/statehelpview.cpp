@@ -20,11 +20,14 @@ QString StateHelpView::helpHtml()
                        .arg(tr("Every thread is always in one of these states. The timeline, the pipeline "
                                "diagram, the thread table and the TensorFlow code use the same colours."));
     for (ThreadState s : StatePalette::legendOrder()) {
-        const QString swatch =
-            StatePalette::isHatched(s) ? QStringLiteral("&#9638;") : QStringLiteral("&nbsp;");
+        // The pattern as a character in the swatch: stripes for joining, hatching for failed.
+        const Qt::BrushStyle pattern = StatePalette::pattern(s);
+        const QString swatch = pattern == Qt::HorPattern ? QStringLiteral("&#9636;")
+                               : pattern == Qt::NoBrush  ? QStringLiteral("&nbsp;")
+                                                         : QStringLiteral("&#9640;");
         html += QStringLiteral("<tr><td width='22' bgcolor='%1' style='color:%2'>%3</td>"
                                "<td><b>%4</b></td><td>%5</td></tr>")
-                    .arg(StatePalette::color(s).name(), StatePalette::textColor(s).name(), swatch,
+                    .arg(StatePalette::color(s).name(), StatePalette::patternColor(s).name(), swatch,
                          StatePalette::name(s).toHtmlEscaped(), StatePalette::explanation(s).toHtmlEscaped());
     }
     html +=

@@ -5,10 +5,13 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace qs;
+
+Q_DECLARE_METATYPE(qs::Event)
 
 namespace {
 QList<Event> makeEvents(qint64 firstSeq, int n)
@@ -24,11 +27,126 @@ QList<Event> makeEvents(qint64 firstSeq, int n)
     }
     return events;
 }
+
+// Events with the fields the core writes (observe/snapshot.h), as a corrupt-record run has them.
+Event ev(EventKind kind, const QString &thread, QJsonObject details)
+{
+    static qint64 seq = 0;
+    return Event{seq++, seq * 1000, thread, kind, std::move(details)};
+}
+QJsonObject dataLoss()
+{
+    return {{QStringLiteral("kind"), QStringLiteral("DataLoss")},
+            {QStringLiteral("message"), QStringLiteral("corrupted record at offset 62560")},
+            {QStringLiteral("thread"), QStringLiteral("QueueRunner/shuffle_batch/random_shuffle_queue/1")},
+            {QStringLiteral("file"), QStringLiteral("/tmp/run/demo-train.tfrecords")},
+            {QStringLiteral("record"), 20},
+            {QStringLiteral("offset"), 62560}};
+}
 } // namespace
 
 class TestEventLogModel : public QObject {
     Q_OBJECT
 private slots:
+    // What happened in words, never raw fields: "kept: true", "error: null", "first: …" are gone.
+    void detailsAreWords_data()
+    {
+        QTest::addColumn<Event>("event");
+        QTest::addColumn<QStringList>("words");
+        QJsonObject kept = dataLoss();
+        kept.insert(QStringLiteral("kept"), true);
+        QTest::addRow("error kept") << ev(EventKind::Error, QStringLiteral("reader"), kept)
+                                    << QStringList{
+                                           QStringLiteral("DataLoss: corrupted record at offset 62560"),
+                                           QStringLiteral("file demo-train.tfrecords"),
+                                           QStringLiteral("record 20"), QStringLiteral("offset 62560"),
+                                           QStringLiteral("kept as the run's error")};
+        QTest::addRow("first request_stop with its error")
+            << ev(EventKind::RequestStop, QStringLiteral("trainer"),
+                  {{QStringLiteral("error"), dataLoss()}, {QStringLiteral("first"), true}})
+            << QStringList{QStringLiteral("asks every thread to stop: the first error — DataLoss")};
+        QTest::addRow("later request_stop")
+            << ev(EventKind::RequestStop, QStringLiteral("trainer"),
+                  {{QStringLiteral("error"), QJsonValue()}, {QStringLiteral("first"), false}})
+            << QStringList{QStringLiteral("a stop was already requested")};
+        QTest::addRow("cancelling close")
+            << ev(EventKind::QueueClose, QStringLiteral("close_on_stop"),
+                  {{QStringLiteral("queue"), QStringLiteral("input_producer")},
+                   {QStringLiteral("cancel_pending"), true}})
+            << QStringList{QStringLiteral("closes input_producer and cancels the enqueues still waiting")};
+        QTest::addRow("clean exit") << ev(EventKind::ThreadExit, QStringLiteral("reader"),
+                                          {{QStringLiteral("how"), QStringLiteral("clean")}})
+                                    << QStringList{QStringLiteral("ends normally")};
+        QTest::addRow("join timeout")
+            << ev(EventKind::Join, QStringLiteral("main"),
+                  {{QStringLiteral("result"), QStringLiteral("timeout")},
+                   {QStringLiteral("still_running"), QJsonArray{QStringLiteral("stuck-worker")}}})
+            << QStringList{QStringLiteral("join gives up waiting for stuck-worker")};
+        QTest::addRow("end") << ev(EventKind::End, QStringLiteral("main"),
+                                   {{QStringLiteral("how"), QStringLiteral("error")},
+                                    {QStringLiteral("error"), dataLoss()}})
+                             << QStringList{QStringLiteral("the run ends: ended by an error — DataLoss")};
+        QJsonObject skipped = dataLoss();
+        skipped.insert(QStringLiteral("what"), QStringLiteral("skipped_record"));
+        QTest::addRow("skipped record")
+            << ev(EventKind::Note, QStringLiteral("reader"), skipped)
+            << QStringList{QStringLiteral("skips a corrupt record: DataLoss"), QStringLiteral("record 20")};
+    }
+    void detailsAreWords()
+    {
+        QFETCH(Event, event);
+        QFETCH(QStringList, words);
+        EventLogModel model;
+        model.append({event}, event.seq + 1);
+        const QString text = model.index(0, EventLogModel::Details).data().toString();
+        for (const QString &w : words)
+            QVERIFY2(text.contains(w), qPrintable(text));
+        for (const char *raw : {"kept:", "null", "first:", "how:", "cancel_pending", "still_running"})
+            QVERIFY2(!text.contains(QLatin1String(raw)), qPrintable(text));
+        // The tooltip keeps the fields as recorded, for whoever wants them.
+        QVERIFY(model.index(0, EventLogModel::Details).data(Qt::ToolTipRole).toString().contains(text));
+    }
+    // Every row says who: the topology's short label with the full name on hover, and the
+    // window's user for a Stop pressed in the window (which runs on no pipeline thread).
+    void everyRowHasAThread()
+    {
+        auto topology = std::make_shared<Topology>();
+        topology->threads << TopologyThread{
+            QStringLiteral("QueueRunner/shuffle_batch/random_shuffle_queue/1"),
+            ThreadRole::Reader,
+            CodeRole::Reader,
+            QStringLiteral("reader 1"),
+            {},
+            {},
+            {}};
+        EventLogModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTopology(topology);
+        model.append(
+            {ev(EventKind::ThreadExit, QStringLiteral("QueueRunner/shuffle_batch/random_shuffle_queue/1"),
+                {{QStringLiteral("how"), QStringLiteral("clean")}}),
+             ev(EventKind::RequestStop, QString(),
+                {{QStringLiteral("error"), QJsonValue()}, {QStringLiteral("first"), true}}),
+             ev(EventKind::Note, QString(),
+                {{QStringLiteral("what"), QStringLiteral("speed")}, {QStringLiteral("speed"), 0.1}})},
+            -1);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.index(0, EventLogModel::Thread).data().toString(), QStringLiteral("reader 1"));
+        QCOMPARE(model.index(0, EventLogModel::Thread).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("QueueRunner/shuffle_batch/random_shuffle_queue/1"));
+        QCOMPARE(model.index(1, EventLogModel::Thread).data().toString(), QStringLiteral("you (Stop)"));
+        QCOMPARE(model.index(1, EventLogModel::Details).data().toString(),
+                 QStringLiteral("asks every thread to stop"));
+        QCOMPARE(model.index(2, EventLogModel::Thread).data().toString(), QStringLiteral("you (speed)"));
+        QCOMPARE(model.index(2, EventLogModel::Details).data().toString(),
+                 QStringLiteral("speed: 10× slower"));
+        for (int row = 0; row < model.rowCount(); ++row)
+            QVERIFY(!model.index(row, EventLogModel::Thread).data().toString().isEmpty());
+        // Without the topology the full name shows.
+        model.setTopology(nullptr);
+        QCOMPARE(model.index(0, EventLogModel::Thread).data().toString(),
+                 QStringLiteral("QueueRunner/shuffle_batch/random_shuffle_queue/1"));
+    }
     void appendsAndShowsColumns()
     {
         EventLogModel model;

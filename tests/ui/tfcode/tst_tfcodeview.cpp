@@ -3,6 +3,7 @@
 #include "tfcode/tfcodeview.h"
 
 #include <QMap>
+#include <QScrollBar>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -288,6 +289,49 @@ private slots:
         QTest::mouseClick(strip, Qt::LeftButton, {}, QPoint(strip->width() / 2, y + 1));
         QVERIFY(view.viewport()->rect().contains(
             view.cursorRect(QTextCursor(view.document()->findBlockByNumber(train)))));
+    }
+
+    // At the default dock size the highlighted line stays in view as the trainer moves through
+    // the loop, until the user scrolls away; a new run follows again.
+    void keepsTheHighlightInView()
+    {
+        TfCodeView view;
+        view.resize(420, 200);
+        view.setInput(input());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const int train = lineContaining(view.program(), "sess.run([train_op, loss]");
+        const int dequeue = lineContaining(view.program(), "sess.run([image_batch, label_batch])");
+        QVERIFY(train >= view.visibleLineCount()); // below the fold at the start
+        auto inView = [&view](int line) {
+            return line >= view.firstVisibleLine() &&
+                   line < view.firstVisibleLine() + view.visibleLineCount();
+        };
+        auto trainerAt = [](ThreadState state, Activity activity) {
+            Snapshot s;
+            s.run = RunState::Running;
+            s.threads = {::thread("trainer", ThreadRole::Trainer, state, activity)};
+            auto topology = std::make_shared<Topology>();
+            topology->threads << TopologyThread{
+                "trainer", ThreadRole::Trainer, CodeRole::Trainer, "trainer", {}, {}, {}};
+            s.topology = topology;
+            return s;
+        };
+        view.setSnapshot(trainerAt(ThreadState::Running, Activity::Training));
+        QVERIFY(view.isFollowing());
+        QVERIFY(inView(train));
+        view.setSnapshot(trainerAt(ThreadState::BlockedEmpty, Activity::Dequeuing));
+        QVERIFY(inView(dequeue));
+
+        view.verticalScrollBar()->triggerAction(QAbstractSlider::SliderToMinimum); // the user reads the top
+        QVERIFY(!view.isFollowing());
+        view.setSnapshot(trainerAt(ThreadState::Running, Activity::Training));
+        QCOMPARE(view.firstVisibleLine(), 0);
+
+        view.setSnapshot(Snapshot{}); // the run is over; the next one is followed again
+        view.setSnapshot(trainerAt(ThreadState::Running, Activity::Training));
+        QVERIFY(view.isFollowing());
+        QVERIFY(inView(train));
     }
 
     void paintsTheHighlight()

@@ -164,7 +164,7 @@ private slots:
         {
             MainWindow window;
             const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
-            QCOMPARE(docks.size(), 9);
+            QCOMPARE(docks.size(), 10);
             for (QDockWidget *d : docks) {
                 QVERIFY(!d->objectName().isEmpty());
                 QVERIFY(!d->windowTitle().isEmpty());

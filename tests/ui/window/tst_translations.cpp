@@ -1,3 +1,4 @@
+#include "common/eventtext.h"
 #include "common/statepalette.h"
 #include "controls/runcontrols.h"
 #include "syntheticsnapshot.h"
@@ -7,6 +8,7 @@
 
 #include <QAction>
 #include <QFile>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -60,6 +62,27 @@ private slots:
                  QStringLiteral("1 reader"));
         QCOMPARE(QCoreApplication::translate("qs::PipelineDiagram", "%n reader(s)", nullptr, 4),
                  QStringLiteral("4 readers"));
+    }
+    // The event log speaks the language too: its details and its "you (Stop)".
+    void eventsReadInChinese()
+    {
+        LanguageManager languages;
+        QVERIFY(languages.setLanguage(QStringLiteral("zh_TW")));
+        Event stop;
+        stop.kind = EventKind::RequestStop;
+        stop.details = {{QStringLiteral("error"), QJsonValue()}, {QStringLiteral("first"), true}};
+        const QString who = EventText::threadCell(stop);
+        const QString what = EventText::details(stop);
+        Event exit;
+        exit.kind = EventKind::ThreadExit;
+        exit.thread = QStringLiteral("reader_0");
+        exit.details = {{QStringLiteral("how"), QStringLiteral("clean")}};
+        const QString ended = EventText::details(exit);
+        QVERIFY(languages.setLanguage(QStringLiteral("en")));
+        QCOMPARE(who, QStringLiteral("你（停止）"));
+        QCOMPARE(what, QStringLiteral("要求所有執行緒停止"));
+        QCOMPARE(ended, QStringLiteral("正常結束"));
+        QCOMPARE(EventText::details(exit), QStringLiteral("ends normally"));
     }
     void unknownLanguageChangesNothing()
     {
