@@ -80,6 +80,12 @@ Result<Scenario> Scenario::fromJson(const QJsonObject &json, const QString &orig
     s.config = json.value(QLatin1String("config")).toObject();
     s.expect = json.value(QLatin1String("expect")).toObject();
     s.stopAfterSeconds = json.value(QLatin1String("stop_after_s")).toDouble(0);
+    const QJsonValue pace = json.value(QLatin1String("pace"));
+    if (!pace.isUndefined()) {
+        s.pace = pace.toDouble(-1);
+        if (!pace.isDouble() || s.pace < 0.01 || s.pace > 1)
+            return invalidArgument(QStringLiteral("%1: \"pace\" must be a speed from 0.01 to 1").arg(origin));
+    }
     const QJsonArray faults = json.value(QLatin1String("faults")).toArray();
     for (const QJsonValue &v : faults) {
         Result<Fault> f = faultFromJson(v.toObject(), origin);

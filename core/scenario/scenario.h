@@ -39,6 +39,9 @@ struct Scenario {
     QList<Fault> faults;
     QJsonObject expect;          // {"how": ..., "error_kind": ..., ...}: what the end must look like
     double stopAfterSeconds = 0; // > 0: request_stop after this long when run headless
+    // The speed (the `speed` knob, 0.01..1) at which its story can be watched: the window sets
+    // it when the scenario is chosen (the user may change it). JSON "pace"; 1 when absent.
+    double pace = 1;
 
     // Title and description in a language ("en", "zh_TW", "zh_CN"), English when missing.
     QString titleIn(const QString &lang) const;

@@ -73,6 +73,10 @@ private slots:
                                    << QStringLiteral("\"where\"");
         QTest::addRow("bad mode") << QByteArray(R"({"name":"n","title":"t","mode":"x"})")
                                   << QStringLiteral("unknown mode 'x'");
+        QTest::addRow("pace too fast") << QByteArray(R"({"name":"n","title":"t","pace":2})")
+                                       << QStringLiteral("\"pace\" must be a speed from 0.01 to 1");
+        QTest::addRow("pace not a number")
+            << QByteArray(R"({"name":"n","title":"t","pace":"slow"})") << QStringLiteral("\"pace\"");
     }
     void badInputsAreClearErrors()
     {

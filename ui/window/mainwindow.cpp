@@ -21,6 +21,8 @@
 #include "window/runstatusview.h"
 #include "window/statehelpview.h"
 
+#include <cmath>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -130,6 +132,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     connect(m_controls, &RunControls::speedChanged, this, &MainWindow::speedChanged);
     connect(m_languages, &LanguageManager::languageChanged, this, &MainWindow::languageChanged);
     connect(m_languages, &LanguageManager::languageChanged, m_controlsPanel, &ControlsPanel::setLanguage);
+    connect(m_controlsPanel, &ControlsPanel::scenarioChosen, this, &MainWindow::applyScenarioPace);
     connect(m_controlsPanel, &ControlsPanel::scenarioChosen, this, &MainWindow::scenarioChosen);
     connect(m_controlsPanel, &ControlsPanel::message, this, &MainWindow::showMessage);
     connect(m_controlsPanel, &ControlsPanel::configChanged, this, &MainWindow::updateCode);
@@ -330,6 +333,21 @@ bool MainWindow::selectScenario(const QString &nameOrPath)
         return false;
     }
     return true;
+}
+
+// A scenario comes with the speed its story is watched at (Scenario::pace); no scenario, full
+// speed. The Speed box stays free: the user's choice holds until another scenario is chosen.
+void MainWindow::applyScenarioPace()
+{
+    const std::optional<Scenario> s = m_controlsPanel->scenario();
+    const double pace = s ? s->pace : 1.0;
+    if (!m_controls->setSpeed(pace))
+        return;
+    emit speedChanged(pace);
+    if (s && pace < 1)
+        showMessage(tr("%1 runs at its teaching pace, %2× slower; Speed changes it")
+                        .arg(s->titleIn(m_languages->current()))
+                        .arg(std::lround(1 / pace)));
 }
 
 QString MainWindow::scenario() const

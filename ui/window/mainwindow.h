@@ -128,6 +128,7 @@ private:
     void chooseFiles();
     void saveLayout() const;
     void updateCode();
+    void applyScenarioPace();
     void applyDefaultSizes();
     void arrange(Arrangement a);
     void resetLayout();

@@ -2,6 +2,7 @@
 #include "eventlog/eventlogmodel.h"
 #include "eventlog/eventlogview.h"
 #include "imagecheck.h"
+#include "scenario/scenario.h"
 #include "syntheticsnapshot.h"
 #include "timeline/threadtablemodel.h"
 #include "timeline/threadtimeline.h"
@@ -206,6 +207,29 @@ private slots:
         QCOMPARE(chosen.count(), 1);
         QVERIFY(window.selectScenario(QString()));
         QCOMPARE(window.scenario(), QString());
+    }
+
+    // Each built-in scenario brings its teaching pace to the Speed box (a speed the box offers),
+    // the user can change it, and no scenario goes back to full speed.
+    void scenarioSetsItsPace()
+    {
+        MainWindow window;
+        QSignalSpy speed(&window, &MainWindow::speedChanged);
+        bool anySlow = false;
+        for (const QString &name : Scenario::builtinNames()) {
+            const Result<Scenario> s = Scenario::load(name);
+            QVERIFY2(s.isOk(), qPrintable(name));
+            QVERIFY(window.selectScenario(name));
+            QVERIFY2(
+                qAbs(window.speed() - s->pace) < 1e-9,
+                qPrintable(
+                    QStringLiteral("%1: pace %2, Speed box %3").arg(name).arg(s->pace).arg(window.speed())));
+            anySlow = anySlow || s->pace < 1;
+        }
+        QVERIFY(anySlow);
+        QVERIFY(speed.count() > 0);
+        QVERIFY(window.selectScenario(QString()));
+        QCOMPARE(window.speed(), 1.0);
     }
 };
 
