@@ -9,6 +9,47 @@ namespace qs {
 namespace {
 
 constexpr double kTarget = 1.0; // +kTarget for the label's output, -kTarget elsewhere
+constexpr quint64 kInitSeed = 0x5eed5eedULL;
+constexpr double kHiddenGain = 2.0; // measured: 0.25 learns too slowly, 2 beats 1 (scripts/demoseeds.sh)
+constexpr double kAverageDecay = 0.99;
+
+// ANN_MLP's layers 0 and L, L+1 are the input and output scalings (a, b pairs per value);
+// layers 1..L-1 the weight matrices, (fan-in + 1) x units with the bias in the last row.
+void initialiseWeights(cv::ml::ANN_MLP &net)
+{
+    const cv::Mat sizes = net.getLayerSizes();
+    const int layers = sizes.rows * sizes.cols;
+    auto identity = [](cv::Mat scale) {
+        for (int j = 0; j < scale.cols; j += 2) {
+            scale.at<double>(0, j) = 1;
+            scale.at<double>(0, j + 1) = 0;
+        }
+    };
+    identity(net.getWeights(0)); // what NO_INPUT_SCALE and NO_OUTPUT_SCALE set
+    identity(net.getWeights(layers));
+    identity(net.getWeights(layers + 1));
+    cv::RNG rng(kInitSeed);
+    for (int layer = 1; layer < layers; ++layer) {
+        const double gain = layer < layers - 1 ? kHiddenGain : 1.0;
+        const double half = gain * std::sqrt(3.0 / sizes.at<int>(layer - 1)); // U(-h, h): sd h / sqrt(3)
+        cv::Mat w = net.getWeights(layer); // a header on the network's own weights
+        rng.fill(w, cv::RNG::UNIFORM, -half, half);
+    }
+}
+
+// A trained copy of `net` through OpenCV's own serialisation (ANN_MLP has no clone).
+cv::Ptr<cv::ml::ANN_MLP> copyOf(const cv::ml::ANN_MLP &net)
+{
+    cv::FileStorage out(".yml", cv::FileStorage::WRITE | cv::FileStorage::MEMORY);
+    out << "network"
+        << "{";
+    net.write(out);
+    out << "}";
+    const cv::FileStorage in(out.releaseAndGetString(), cv::FileStorage::READ | cv::FileStorage::MEMORY);
+    cv::Ptr<cv::ml::ANN_MLP> copy = cv::ml::ANN_MLP::create();
+    copy->read(in["network"]);
+    return copy;
+}
 
 // Loss (mean squared error over rows and outputs) and accuracy of outputs against labels.
 void measure(const cv::Mat &outputs, const std::vector<int> &labels, double *loss, double *accuracy)
@@ -85,6 +126,7 @@ cv::Ptr<cv::ml::ANN_MLP> AnnMlpModel::makeNetwork(int hidden) const
     net->setActivationFunction(cv::ml::ANN_MLP::SIGMOID_SYM, 0, 0);
     net->setTrainMethod(cv::ml::ANN_MLP::BACKPROP, m_options.learningRate, m_options.momentum);
     net->setTermCriteria(cv::TermCriteria(cv::TermCriteria::COUNT, 1, 0)); // one pass per step
+    initialiseWeights(*net);
     return net;
 }
 
@@ -159,9 +201,11 @@ Result<StepResult> AnnMlpModel::trainStep(const cv::Mat &inputs, const std::vect
             return before.status();
         measure(*before, labels, &result.loss, &result.accuracy);
     }
-    const int flags = cv::ml::ANN_MLP::NO_INPUT_SCALE | cv::ml::ANN_MLP::NO_OUTPUT_SCALE |
-                      (m_trained ? cv::ml::ANN_MLP::UPDATE_WEIGHTS : 0);
+    const int flags =
+        cv::ml::ANN_MLP::NO_INPUT_SCALE | cv::ml::ANN_MLP::NO_OUTPUT_SCALE | cv::ml::ANN_MLP::UPDATE_WEIGHTS;
     try {
+        if (!m_average)
+            m_average = copyOf(*m_net); // the initial weights
         const cv::Ptr<cv::ml::TrainData> data =
             cv::ml::TrainData::create(inputs, cv::ml::ROW_SAMPLE, targetsFor(labels));
         if (!m_net->train(data, flags))
@@ -173,7 +217,8 @@ Result<StepResult> AnnMlpModel::trainStep(const cv::Mat &inputs, const std::vect
     m_trained = true;
     ++m_steps;
     if (Status s = weightsAreFinite(); !s.isOk())
-        return s;
+        return s; // the average keeps the last finite weights' share
+    updateAverage(m_steps - 1);
     if (!result.beforeUpdate) {
         Result<cv::Mat> after = scores(inputs);
         if (!after)
@@ -181,6 +226,17 @@ Result<StepResult> AnnMlpModel::trainStep(const cv::Mat &inputs, const std::vect
         measure(*after, labels, &result.loss, &result.accuracy);
     }
     return result;
+}
+
+void AnnMlpModel::updateAverage(qint64 step)
+{
+    const double t = double(step);
+    const double decay = std::min(kAverageDecay, (1 + t) / (10 + t));
+    const int layers = m_net->getLayerSizes().rows * m_net->getLayerSizes().cols;
+    for (int layer = 1; layer < layers; ++layer) {
+        cv::Mat average = m_average->getWeights(layer); // headers: updated in place
+        cv::addWeighted(average, decay, m_net->getWeights(layer), 1 - decay, 0, average);
+    }
 }
 
 Result<cv::Mat> AnnMlpModel::scores(const cv::Mat &inputs) const
@@ -191,7 +247,7 @@ Result<cv::Mat> AnnMlpModel::scores(const cv::Mat &inputs) const
         return s;
     cv::Mat outputs;
     try {
-        m_net->predict(inputs, outputs);
+        m_average->predict(inputs, outputs);
     } catch (const cv::Exception &e) {
         return internalError(QStringLiteral("ann_mlp: prediction failed: ") + cvErrorText(e));
     }
@@ -231,7 +287,7 @@ Status AnnMlpModel::save(const QString &path) const
         return Status(ErrorKind::FailedPrecondition,
                       QStringLiteral("ann_mlp: nothing to save, the model has no weights"),
                       Location{path, -1, -1});
-    Result<std::string> text = encodeAnnMlpFile(AnnMlpFileHeader{m_options, m_steps}, *m_net, path);
+    Result<std::string> text = encodeAnnMlpFile(AnnMlpFileHeader{m_options, m_steps}, *m_average, path);
     if (!text)
         return text.status();
     return writeModelFile(path, *text);
@@ -264,6 +320,7 @@ void AnnMlpModel::adopt(AnnMlpFile &&file)
     m_net = std::move(file.network);
     m_net->setTrainMethod(cv::ml::ANN_MLP::BACKPROP, m_options.learningRate, m_options.momentum);
     m_net->setTermCriteria(cv::TermCriteria(cv::TermCriteria::COUNT, 1, 0));
+    m_average = copyOf(*m_net);
     m_options.hidden = file.header.options.hidden;
     m_steps = file.header.steps;
     m_trained = true;
@@ -272,6 +329,7 @@ void AnnMlpModel::adopt(AnnMlpFile &&file)
 void AnnMlpModel::reset()
 {
     m_net = makeNetwork(m_options.hidden);
+    m_average.reset();
     m_trained = false;
     m_steps = 0;
 }

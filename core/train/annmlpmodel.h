@@ -29,11 +29,21 @@ struct AnnMlpOptions {
 // - Training: ANN_MLP::BACKPROP. One trainStep = one train() call with one pass over the
 //   batch: OpenCV updates the weights after each sample, in a shuffled order, with
 //   `learningRate` and `momentum` (the momentum does not carry from one step to the next).
-//   The first step creates the weights (Nguyen-Widrow, OpenCV's fixed seed); later steps
-//   pass UPDATE_WEIGHTS. NO_INPUT_SCALE | NO_OUTPUT_SCALE always: OpenCV would otherwise
-//   fix its scaling from the first batch alone; preprocessImage() normalises instead.
+//   NO_INPUT_SCALE | NO_OUTPUT_SCALE always: OpenCV would otherwise fix its scaling from the
+//   first batch alone; preprocessImage() normalises instead.
+// - Initialisation: the model draws the weights itself (a fixed seed), every weight and bias
+//   of a layer uniform with standard deviation gain / sqrt(fan-in) (LeCun's "Efficient
+//   BackProp"), gain 2 for the hidden layer and 1 for the output layer. OpenCV's own
+//   Nguyen-Widrow start draws the output weights from [-1, 1], which lets an output unit
+//   saturate once the hidden units grow; with it the demo settled on three classes of four
+//   in 2 of 50 runs (scripts/demoseeds.sh). All steps pass UPDATE_WEIGHTS.
+// - Predictions (scores, predict, evaluate, the step's loss and accuracy, save) use an
+//   exponential moving average of the trained weights, as a TensorFlow script evaluates
+//   with tf.train.ExponentialMovingAverage(0.99, num_updates = step): after step t the
+//   average moves by 1 - min(0.99, (1 + t) / (10 + t)) towards the weights. Per-sample
+//   updates leave the last weights noisy; the average is not.
 // - Loss: mean squared error between outputs and targets, averaged over rows and outputs
-//   (what BACKPROP minimises). Roughly 1.0 for an untrained net, 0 for perfect outputs.
+//   (what BACKPROP minimises). Roughly 1.0 or more for an untrained net, 0 for perfect outputs.
 // - Same batches in the same order give the same weights: training is deterministic.
 class AnnMlpModel final : public Model {
 public:
@@ -56,9 +66,11 @@ public:
     Result<EvalResult> evaluate(const cv::Mat &inputs, const std::vector<int> &labels) const override;
 
     // The file format is in annmlpfile.h (YAML, about 1.7 MB for 16x16x3 and 64 hidden units),
-    // written through QSaveFile, so a failed save leaves an older file as it was. load()
-    // keeps this model's learning rate and momentum and takes the hidden size, weights and
-    // step count from the file; OpenCV's sample shuffling restarts from its fixed seed.
+    // written through QSaveFile, so a failed save leaves an older file as it was; it holds
+    // the averaged weights. load() keeps this model's learning rate and momentum and takes
+    // the hidden size, weights and step count from the file; training goes on from those
+    // weights (as both the trained and the averaged ones); OpenCV's sample shuffling
+    // restarts from its fixed seed.
     Status save(const QString &path) const override;
     Status load(const QString &path) override;
 
@@ -68,14 +80,16 @@ private:
     explicit AnnMlpModel(const AnnMlpOptions &options);
     void adopt(AnnMlpFile &&file); // a decoded save file's network, hidden size and steps
 
-    cv::Ptr<cv::ml::ANN_MLP> makeNetwork(int hidden) const;
+    cv::Ptr<cv::ml::ANN_MLP> makeNetwork(int hidden) const; // with the initial weights
+    void updateAverage(qint64 step); // after step `step` (0 = the first) has trained m_net
     Status checkInputs(const cv::Mat &inputs) const;
     Status checkLabels(const std::vector<int> &labels, int rows) const;
     cv::Mat targetsFor(const std::vector<int> &labels) const;
     Status weightsAreFinite() const;
 
     AnnMlpOptions m_options;
-    cv::Ptr<cv::ml::ANN_MLP> m_net;
+    cv::Ptr<cv::ml::ANN_MLP> m_net;     // the weights BACKPROP trains
+    cv::Ptr<cv::ml::ANN_MLP> m_average; // their moving average; null until the first step
     bool m_trained = false;
     qint64 m_steps = 0;
 };
