@@ -150,13 +150,13 @@ private slots:
         QList<StateSpan> spans{span(0, 2000, ThreadState::BlockedFull)};
         spans[0].detail = QStringLiteral("example_queue");
         const QString one =
-            TimelineText::span(spans, {0, 10, ThreadState::BlockedFull, false, false, 0, 0}, 0);
+            TimelineText::span(spans, {0, 10, ThreadState::BlockedFull, false, false, 0, 0, {}, 0, 2000}, 0);
         QVERIFY(one.contains(QStringLiteral("blocked: queue full")));
         QVERIFY(one.contains(QStringLiteral("example_queue")));
         QVERIFY(one.contains(QStringLiteral("2.0 ms")));
         spans.append(span(2000, 2001, ThreadState::Running));
         const QString folded =
-            TimelineText::span(spans, {0, 1, ThreadState::BlockedFull, true, true, 0, 1}, 0);
+            TimelineText::span(spans, {0, 1, ThreadState::BlockedFull, true, true, 0, 1, {}, 0, 2001}, 0);
         QVERIFY(folded.contains(QStringLiteral("2 short spans")));
         QVERIFY(folded.contains(QStringLiteral("running")));
     }
