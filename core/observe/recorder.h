@@ -37,6 +37,14 @@ struct RecorderOptions {
 // goes (RunFileWriter): the items numbered [first, next), oldest first. Numbers count every item
 // the ring was ever given (an event's number is its seq). first > the count asked for when the
 // ring dropped items in between: the caller records that gap.
+// What the record holds now, for tests of its memory bound and for the bench.
+struct RecordFootprint {
+    qint64 spans = 0;         // exact spans held, over all threads
+    qint64 threadBuckets = 0; // time buckets of the threads' levels, open ones included
+    qint64 queueBuckets = 0;
+    qint64 bytes = 0; // an estimate of their storage (allocated chunks and rings)
+};
+
 template<typename T> struct RecordTail {
     QList<T> items;
     qint64 first = 0;
@@ -149,8 +157,9 @@ public:
     // same source, kept alive by the snapshots that hold it.
     RangeView query(const RangeRequest &request) const;
     RangeSourcePtr source() const;
-    // Exact spans ever recorded and still held over all threads (the budget's count).
+    // Exact spans in full chunks held over all threads (the budget's count).
     qint64 heldSpans() const;
+    RecordFootprint footprint() const;
 
     // Full histories for exports and end-of-run summaries (what the rings still hold).
     QList<Event> events() const;

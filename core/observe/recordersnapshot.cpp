@@ -133,6 +133,28 @@ qint64 Recorder::heldSpans() const
     return d->heldSpans.load(std::memory_order_relaxed);
 }
 
+RecordFootprint Recorder::footprint() const
+{
+    RecordFootprint f;
+    const int threads = d->threadCount.load(std::memory_order_acquire);
+    for (int i = 0; i < threads; ++i) {
+        const ThreadSlot &slot = *d->thread(i);
+        std::lock_guard lock(slot.mu);
+        f.spans += slot.spans.size();
+        f.threadBuckets += slot.levels.storedBuckets();
+        f.bytes += slot.spans.allocatedBytes() + slot.levels.allocatedBytes() + qint64(sizeof(ThreadSlot));
+    }
+    const int queues = d->queueCount.load(std::memory_order_acquire);
+    for (int i = 0; i < queues; ++i) {
+        const QueueSlot &slot = *d->queue(i);
+        std::lock_guard lock(slot.mu);
+        f.queueBuckets += slot.levels.storedBuckets();
+        f.bytes += slot.levels.allocatedBytes() +
+                   qint64(slot.history.allocated()) * qint64(sizeof(QueueSample)) + qint64(sizeof(QueueSlot));
+    }
+    return f;
+}
+
 SnapshotPtr Recorder::snapshot(qint64 eventCursor) const
 {
     auto snap = std::make_shared<Snapshot>();

@@ -64,6 +64,14 @@ const SpanStore::Item &SpanStore::item(qint64 number) const
     return m_chunks[size_t(k / m_chunk)][size_t(k % m_chunk)];
 }
 
+qint64 SpanStore::allocatedBytes() const
+{
+    qint64 bytes = qint64(m_chunks.size() + (m_spare ? 1 : 0)) * m_chunk * qint64(sizeof(Item));
+    for (const QString &d : m_details)
+        bytes += qint64(sizeof(QString)) + 2 * d.capacity() + 48; // the text, its hash entry
+    return bytes;
+}
+
 StateSpan SpanStore::at(qint64 number) const
 {
     const Item &it = item(number);

@@ -30,6 +30,7 @@ public:
     int size() const { return int(m_count); }
     int chunkSpans() const { return m_chunk; }
     int chunks() const { return int(m_chunks.size()); }
+    qint64 allocatedBytes() const; // chunks, the spare one and the detail table
     // The start of the oldest span held (the time from which spans are exact), or the end of
     // the newest when none are held.
     qint64 heldFromUs() const;

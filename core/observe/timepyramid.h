@@ -65,6 +65,14 @@ public:
     // index of filledUs()], the last one still open. bucket() is null outside that range.
     qint64 oldestIndex(int level) const { return m_levels[level].oldest(); }
     const Bucket *bucket(int level, qint64 index) const { return m_levels[level].find(index); }
+    // Storage allocated by the levels' rings, in bytes.
+    qint64 allocatedBytes() const
+    {
+        qint64 n = 0;
+        for (const Level &l : m_levels)
+            n += qint64(l.items.capacity() + 1) * qint64(sizeof(Bucket));
+        return n;
+    }
     // Items stored over all levels (ring slots in use, the open buckets included).
     qint64 storedBuckets() const
     {
