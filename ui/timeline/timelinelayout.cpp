@@ -53,17 +53,20 @@ QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint6
             items.append({a, int(std::floor(xe)), s.state, false, false, index, index, {}, s.startUs, end});
             continue;
         }
+        // A folded mark counts only the part of a span on the axis (a long span that barely
+        // reaches into the view is folded with the short ones there).
+        const qint64 from = std::max(s.startUs, axis.startUs), to = std::min(end, axis.endUs);
         if (!items.isEmpty() && items.constLast().folded && items.constLast().x1 >= a) {
             LaneItem &last = items.last();
             last.x1 = std::max(last.x1, a + 1);
             last.mixed = last.mixed || last.state != s.state;
             last.lastSpan = index;
-            last.mix.add(s.state, end - s.startUs);
+            last.mix.add(s.state, std::max<qint64>(0, to - from));
             last.state = last.mix.dominant();
-            last.toUs = end;
+            last.toUs = to;
         } else {
-            LaneItem item{a, a + 1, s.state, true, false, index, index, {}, s.startUs, end};
-            item.mix.add(s.state, end - s.startUs);
+            LaneItem item{a, a + 1, s.state, true, false, index, index, {}, from, to};
+            item.mix.add(s.state, std::max<qint64>(0, to - from));
             items.append(item);
         }
     }
