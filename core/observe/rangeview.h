@@ -59,6 +59,7 @@ struct RangeRequest {
     // most this many overlap it; < 0: 2 × buckets.
     int exactLimit = -1;
     bool withQueues = true;
+    QList<int> threads; // the lanes wanted, by thread id; empty: all (an unknown id: none)
 };
 
 // One thread over the range: either its exact spans or its time per state per bucket.
@@ -84,7 +85,7 @@ struct RangeView {
     qint64 toUs = 0;
     qint64 nowUs = 0; // the record's time when answering
     int buckets = 1;
-    QList<LaneRecord> lanes; // in registration order
+    QList<LaneRecord> lanes; // in registration order (or as RangeRequest::threads asked)
     QList<QueueRecord> queues;
 
     qint64 bucketStart(int i) const { return fromUs + (toUs - fromUs) * i / buckets; }

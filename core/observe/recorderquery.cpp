@@ -174,9 +174,15 @@ RangeView Recorder::Impl::query(const RangeRequest &request) const
     view.buckets = std::max(1, request.buckets);
     const int exactLimit = request.exactLimit < 0 ? 2 * view.buckets : request.exactLimit;
     const int threads = threadCount.load(std::memory_order_acquire);
-    view.lanes.reserve(threads);
-    for (int i = 0; i < threads; ++i)
-        view.lanes.append(laneRecord(*thread(i), i, view, exactLimit));
+    if (request.threads.isEmpty()) {
+        view.lanes.reserve(threads);
+        for (int i = 0; i < threads; ++i)
+            view.lanes.append(laneRecord(*thread(i), i, view, exactLimit));
+    } else {
+        for (int id : request.threads)
+            if (id >= 0 && id < threads)
+                view.lanes.append(laneRecord(*thread(id), id, view, exactLimit));
+    }
     if (request.withQueues) {
         const int queues = queueCount.load(std::memory_order_acquire);
         view.queues.reserve(queues);
