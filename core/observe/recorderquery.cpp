@@ -13,6 +13,9 @@ qint64 overlap(qint64 a, qint64 b, qint64 lo, qint64 hi)
     return std::max<qint64>(0, std::min(b, hi) - std::max(a, lo));
 }
 
+// A bucket of an answer sums at most this many exact spans; past it the levels answer.
+constexpr qint64 kMaxSpansPerBucket = 256;
+
 // The coarsest level whose buckets are no wider than `us` (level 0 when all are).
 int levelFor(qint64 us)
 {
@@ -126,7 +129,10 @@ LaneRecord laneRecord(const ThreadSlot &slot, int id, const RangeView &view, int
             else
                 sumLevels(slot.levels, level, a, doneTo, &mix, &lane.resolutionUs, addStateBucket,
                           [&](qint64 x, qint64 y) {
-                              if (!useExact(x))
+                              // Where the level has forgotten the time, the exact spans are
+                              // used when few enough lie there; else a coarser level answers.
+                              if (!useExact(x) ||
+                                  spans.firstEndingAfter(y) - spans.firstEndingAfter(x) > kMaxSpansPerBucket)
                                   return false;
                               addSpans(spans, x, y, &mix);
                               return true;
