@@ -56,7 +56,7 @@ struct RangeRequest {
     qint64 toUs = -1; // < 0: now
     int buckets = 1;  // the answer's resolution: (to - from) / buckets per bucket
     // A lane comes back as exact spans when the record holds them over the whole range and at
-    // most this many overlap it; < 0: 2 × buckets.
+    // most this many overlap it (spans of two buckets on average); < 0: buckets / 2, at least 16.
     int exactLimit = -1;
     bool withQueues = true;
     QList<int> threads; // the lanes wanted, by thread id; empty: all (an unknown id: none)

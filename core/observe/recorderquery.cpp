@@ -66,20 +66,21 @@ void sumLevels(const TimePyramid<Bucket> &p, int level, qint64 a, qint64 b, Out 
 
 void addStateBucket(const StateBucket &b, StateMix *out, double factor)
 {
+    if (factor == 1.0) {
+        for (size_t s = 0; s < b.us.size(); ++s)
+            out->us[s] += b.us[s];
+        return;
+    }
     for (size_t s = 0; s < b.us.size(); ++s)
         if (b.us[s])
-            out->us[s] += factor == 1.0 ? qint64(b.us[s]) : qint64(std::llround(double(b.us[s]) * factor));
+            out->us[s] += qint64(double(b.us[s]) * factor + 0.5);
 }
 
 // Time per state of the exact spans over [a, b).
 void addSpans(const SpanStore &spans, qint64 a, qint64 b, StateMix *out)
 {
-    for (qint64 n = spans.firstEndingAfter(a); n < spans.pushed(); ++n) {
-        const StateSpan s = spans.at(n);
-        if (s.startUs >= b)
-            break;
-        out->add(s.state, overlap(a, b, s.startUs, s.endUs));
-    }
+    spans.visit(a, b,
+                [&](qint64 start, qint64 end, ThreadState s) { out->add(s, overlap(a, b, start, end)); });
 }
 
 LaneRecord laneRecord(const ThreadSlot &slot, int id, const RangeView &view, int exactLimit)
@@ -178,7 +179,7 @@ RangeView Recorder::Impl::query(const RangeRequest &request) const
     view.toUs = request.toUs < 0 ? view.nowUs : request.toUs;
     view.fromUs = std::min(request.fromUs, view.toUs - 1);
     view.buckets = std::max(1, request.buckets);
-    const int exactLimit = request.exactLimit < 0 ? 2 * view.buckets : request.exactLimit;
+    const int exactLimit = request.exactLimit < 0 ? std::max(16, view.buckets / 2) : request.exactLimit;
     const int threads = threadCount.load(std::memory_order_acquire);
     if (request.threads.isEmpty()) {
         view.lanes.reserve(threads);

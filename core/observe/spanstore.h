@@ -40,6 +40,24 @@ public:
     // The number of the first held span that ends after t (pushed() when none).
     qint64 firstEndingAfter(qint64 t) const;
     void dropOldestChunk(); // only when more than one chunk is held
+    // fn(startUs, endUs, state) for each held span overlapping [fromUs, toUs), oldest first
+    // (no detail text is built: for summing time).
+    template<typename Fn> void visit(qint64 fromUs, qint64 toUs, Fn &&fn) const
+    {
+        qint64 n = firstEndingAfter(fromUs);
+        if (n >= pushed())
+            return;
+        const Item *it = &item(n);
+        while (it->startUs < toUs) {
+            const bool last = n + 1 >= pushed();
+            const Item *next = last ? nullptr : &item(n + 1);
+            fn(it->startUs, last ? m_endUs : next->startUs, it->state);
+            if (last)
+                return;
+            it = next;
+            ++n;
+        }
+    }
 
     // Appends the spans numbered >= count still held to `out` (at most `limit`, the newest when
     // limited; < 0 for all) and returns the number of the first one appended.

@@ -243,7 +243,6 @@ void ThreadTimeline::layoutLanes()
     request.fromUs = from;
     request.toUs = to;
     request.buckets = buckets;
-    request.exactLimit = std::max(16, buckets / 2); // spans of two pixels on average, or buckets
     request.withQueues = false;
     const RangeView view = m_record->query(request);
     for (int lane = 0; lane < laneCount(); ++lane) {
