@@ -29,7 +29,8 @@ QJsonObject metadata(const QString &name, int tid, const QJsonObject &args)
 } // namespace
 
 QList<QJsonObject> chromeTraceEvents(const QList<Event> &events, const QList<ThreadInfo> &threads,
-                                     const QList<QueueInfo> &queues, qint64 endUs)
+                                     const QList<QueueInfo> &queues, qint64 endUs,
+                                     const QList<StateSummary> &states, const QList<SizeSummary> &sizes)
 {
     QList<QJsonObject> out;
     out.append(metadata(QStringLiteral("process_name"), 0, {{kName, QStringLiteral("QueueScope")}}));
@@ -56,6 +57,27 @@ QList<QJsonObject> chromeTraceEvents(const QList<Event> &events, const QList<Thr
                                    {kCat, QStringLiteral("state")},
                                    {kArgs, args}});
         }
+    }
+    for (const StateSummary &sum : states) {
+        QJsonObject args{{QStringLiteral("resolution_us"), sum.resolutionUs}};
+        for (int st = 0; st < kThreadStateCount; ++st)
+            if (sum.mix.us[size_t(st)] > 0)
+                args.insert(threadStateKey(ThreadState(st)), sum.mix.us[size_t(st)]);
+        out.append(QJsonObject{{kPh, QStringLiteral("X")},
+                               {kPid, 1},
+                               {kTid, sum.threadId + 1},
+                               {kTs, sum.fromUs},
+                               {QStringLiteral("dur"), sum.toUs - sum.fromUs},
+                               {kName, QStringLiteral("summary: ") + threadStateKey(sum.mix.dominant())},
+                               {kCat, QStringLiteral("state_summary")},
+                               {kArgs, args}});
+    }
+    for (const SizeSummary &sum : sizes) {
+        out.append(QJsonObject{{kPh, QStringLiteral("C")},
+                               {kPid, 1},
+                               {kTs, sum.fromUs},
+                               {kName, sum.queue},
+                               {kArgs, QJsonObject{{QStringLiteral("size"), sum.size.mean()}}}});
     }
     for (const QueueInfo &q : queues) {
         for (const QueueSample &sample : q.history) {
@@ -92,7 +114,9 @@ Status writeChromeTrace(const Recorder &recorder, const QString &path)
     const QList<Event> events = recorder.events();
     const QList<ThreadInfo> threads = recorder.threads();
     const QList<QueueInfo> queues = recorder.queues();
-    const QList<QJsonObject> trace = chromeTraceEvents(events, threads, queues, recorder.nowUs());
+    const QList<QJsonObject> trace =
+        chromeTraceEvents(events, threads, queues, recorder.nowUs(), summarisedStates(recorder, threads),
+                          summarisedSizes(recorder, queues));
     return saveAtomically(path, [&trace](QIODevice *out) {
         // Streamed one event per line: a long run's trace never sits in memory as one document.
         bool ok = out->write("{\"traceEvents\":[\n") > 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/status.h"
+#include "observe/recordsummary.h"
 #include "observe/snapshot.h"
 
 #include <QJsonObject>
@@ -18,13 +19,18 @@ class Recorder;
 //  - one counter event per queue sample ("ph": "C", "name": queue name, "args": {"size": n});
 //  - one instant event per coordination event ("ph": "i", "name": event key, "cat": "event",
 //    "args": seq and details), on its thread's track ("s": "t") or global ("s": "g") when
-//    the thread is not a registered one.
+//    the thread is not a registered one;
+//  - for time the record keeps only in buckets (see recordsummary.h): one complete event per
+//    bucket before a thread's oldest exact span ("cat": "state_summary", "name": "summary: " +
+//    the state with the most time, "args": µs per state key and "resolution_us"), and one
+//    counter event per bucket before a queue's oldest sample ("args": {"size": the mean}).
 // Timestamps are the recorder's microseconds.
-
 QList<QJsonObject> chromeTraceEvents(const QList<Event> &events, const QList<ThreadInfo> &threads,
-                                     const QList<QueueInfo> &queues, qint64 endUs);
+                                     const QList<QueueInfo> &queues, qint64 endUs,
+                                     const QList<StateSummary> &states = {},
+                                     const QList<SizeSummary> &sizes = {});
 
-// Writes the recorder's current history to `path` (through a temporary file and a rename).
+// Writes the recorder's whole record to `path` (through a temporary file and a rename).
 Status writeChromeTrace(const Recorder &recorder, const QString &path);
 
 } // namespace qs

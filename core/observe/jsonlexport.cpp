@@ -41,7 +41,8 @@ QJsonObject stateLine(const StateSpan &span, const QString &thread)
 
 } // namespace
 
-QList<QJsonObject> eventLogLines(const QList<Event> &events, const QList<ThreadInfo> &threads)
+QList<QJsonObject> eventLogLines(const QList<Event> &events, const QList<ThreadInfo> &threads,
+                                 const QList<StateSummary> &summaries)
 {
     struct Item {
         qint64 tUs;
@@ -50,7 +51,7 @@ QList<QJsonObject> eventLogLines(const QList<Event> &events, const QList<ThreadI
         QJsonObject line;
     };
     std::vector<Item> items;
-    qsizetype total = events.size();
+    qsizetype total = events.size() + summaries.size();
     for (const ThreadInfo &t : threads)
         total += t.spans.size();
     items.reserve(size_t(total));
@@ -58,6 +59,19 @@ QList<QJsonObject> eventLogLines(const QList<Event> &events, const QList<ThreadI
     for (const ThreadInfo &t : threads) {
         for (const StateSpan &span : t.spans)
             items.push_back({span.startUs, 0, order++, stateLine(span, t.name)});
+    }
+    for (const StateSummary &sum : summaries) {
+        QJsonObject us;
+        for (int st = 0; st < kThreadStateCount; ++st)
+            if (sum.mix.us[size_t(st)] > 0)
+                us.insert(threadStateKey(ThreadState(st)), sum.mix.us[size_t(st)]);
+        items.push_back({sum.fromUs, 0, order++,
+                         QJsonObject{{QStringLiteral("t_us"), sum.fromUs},
+                                     {QStringLiteral("until_us"), sum.toUs},
+                                     {QStringLiteral("thread"), sum.thread},
+                                     {QStringLiteral("event"), QStringLiteral("state_summary")},
+                                     {QStringLiteral("us"), us},
+                                     {QStringLiteral("resolution_us"), sum.resolutionUs}}});
     }
     for (const Event &ev : events)
         items.push_back({ev.tUs, 1, ev.seq, eventLine(ev)});
@@ -80,7 +94,7 @@ Status writeEventsJsonl(const Recorder &recorder, const QString &path)
     // Events before threads: the recorder's ordering promise then holds for the file too.
     const QList<Event> events = recorder.events();
     const QList<ThreadInfo> threads = recorder.threads();
-    const QList<QJsonObject> lines = eventLogLines(events, threads);
+    const QList<QJsonObject> lines = eventLogLines(events, threads, summarisedStates(recorder, threads));
     return saveAtomically(path, [&lines](QIODevice *out) {
         for (const QJsonObject &line : lines) {
             QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact);

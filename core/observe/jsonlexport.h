@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/status.h"
+#include "observe/recordsummary.h"
 #include "observe/snapshot.h"
 
 #include <QJsonObject>
@@ -17,10 +18,14 @@ class Recorder;
 // so the log shows every state change the rings still hold without the hot path emitting
 // events. Lines are in time order; at equal times state lines come first, then events by seq.
 
+// Where the record keeps a thread's early time only in buckets (recordsummary.h), one line per
+// bucket stands for it: {"t_us", "until_us", "thread", "event": "state_summary", "us": {state
+// key: µs}, "resolution_us"}.
 // The lines themselves, from histories as Recorder::events() and Recorder::threads() give them.
-QList<QJsonObject> eventLogLines(const QList<Event> &events, const QList<ThreadInfo> &threads);
+QList<QJsonObject> eventLogLines(const QList<Event> &events, const QList<ThreadInfo> &threads,
+                                 const QList<StateSummary> &summaries = {});
 
-// Writes the recorder's current history to `path` (through a temporary file and a rename).
+// Writes the recorder's whole record to `path` (through a temporary file and a rename).
 Status writeEventsJsonl(const Recorder &recorder, const QString &path);
 
 } // namespace qs

@@ -8,7 +8,7 @@
 namespace qs {
 
 Recorder::Recorder(RecorderOptions options)
-    : d(std::make_unique<Impl>(std::move(options)))
+    : d(std::make_shared<Impl>(std::move(options)))
 {}
 
 Recorder::~Recorder() = default;
@@ -39,8 +39,8 @@ int Recorder::registerThread(const QString &name, ThreadRole role)
                      qPrintable(name));
             return -1;
         }
-        auto slot = std::make_unique<ThreadSlot>(name, role, d->options.spansPerThread);
-        slot->current.startUs = d->now();
+        auto slot =
+            std::make_unique<ThreadSlot>(name, role, d->now(), d->options.spanChunk, d->options.levelBuckets);
         d->threadTable[size_t(id)].store(slot.get(), std::memory_order_release);
         d->threadStore.push_back(std::move(slot));
         d->threadCount.store(id + 1, std::memory_order_release);
@@ -64,8 +64,21 @@ void Recorder::setState(int threadId, ThreadState state, Activity activity, cons
     const qint64 t = std::max(d->now(), cur.startUs);
     cur.endUs = t;
     slot->usDone[size_t(cur.state)] += t - cur.startUs;
-    slot->spans.push(cur);
+    d->recordSpanLocked(*slot, cur);
     cur = StateSpan{t, -1, state, activity, detail};
+}
+
+void Recorder::Impl::recordSpanLocked(ThreadSlot &slot, const StateSpan &span)
+{
+    slot.levels.add(span.startUs, span.endUs, span.state);
+    if (!slot.spans.push(span))
+        return;
+    const qint64 chunk = slot.spans.chunkSpans();
+    const qint64 held = heldSpans.fetch_add(chunk, std::memory_order_relaxed) + chunk;
+    if (held > options.spanBudget && slot.spans.chunks() > 1) {
+        slot.spans.dropOldestChunk();
+        heldSpans.fetch_sub(chunk, std::memory_order_relaxed);
+    }
 }
 
 QString Recorder::threadName(int threadId) const
@@ -92,8 +105,10 @@ int Recorder::registerQueue(const QString &name, const QString &type, int capaci
                  qPrintable(name));
         return -1;
     }
-    auto slot =
-        std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, d->now(), d->options.queueHistory);
+    const qint64 now = d->now();
+    auto slot = std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, now,
+                                            d->options.queueHistory, d->options.levelBuckets);
+    slot->latest.tUs = now;
     d->queueTable[size_t(id)].store(slot.get(), std::memory_order_release);
     d->queueStore.push_back(std::move(slot));
     d->queueCount.store(id + 1, std::memory_order_release);
@@ -119,6 +134,8 @@ void Recorder::queueChanged(int queueId, int size, qint64 enqueuedTotal, qint64 
     q->closed.store(closed, std::memory_order_relaxed);
 
     const qint64 t = std::max(d->now(), q->latest.tUs);
+    q->levels.add(q->latest.tUs, t, q->latest.size);
+    q->levels.mark(t, size);
     // Totals only grow; a smaller one (counters reset by the caller) counts as no change.
     q->rates.add(t, std::max<qint64>(0, enqueuedTotal - q->lastEnqueued),
                  std::max<qint64>(0, dequeuedTotal - q->lastDequeued));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "observe/rangeview.h"
 #include "observe/snapshot.h"
 
 #include <QJsonObject>
@@ -11,7 +12,11 @@
 namespace qs {
 
 struct RecorderOptions {
-    int spansPerThread = 4096;   // ring of finished state spans kept per thread
+    // Exact state spans kept over all threads (16 bytes each): past this the busiest threads'
+    // oldest spans are summarised, their time staying in the per-thread time buckets.
+    qint64 spanBudget = 4 << 20;
+    int spanChunk = 1024;        // spans are kept and given up in chunks of this many
+    int levelBuckets = 4096;     // buckets kept per level of time buckets (see TimePyramid)
     int eventCapacity = 20000;   // ring of coordination events
     int queueHistory = 4096;     // ring of (time, size) samples per queue
     qint64 queueSampleUs = 2000; // at most one size sample per queue per this interval (plus every change
@@ -20,7 +25,9 @@ struct RecorderOptions {
     // What one snapshot copies, so a ~30 Hz viewer stays cheap however long the run: the newest
     // spans per thread (the open one included) and the oldest events at or after the cursor
     // (the caller catches up over the following snapshots through nextEventSeq).
-    int snapshotSpanLimit = 2000;
+    // The span tail is for views that draw a thread's latest states; the timeline queries the
+    // record instead (Snapshot::record).
+    int snapshotSpanLimit = 64;
     int snapshotEventLimit = 5000;
     // Tests only: replaces the steady clock. Must be non-decreasing and >= 0, and thread-safe.
     std::function<qint64()> clockUs;
@@ -30,6 +37,14 @@ struct RecorderOptions {
 // goes (RunFileWriter): the items numbered [first, next), oldest first. Numbers count every item
 // the ring was ever given (an event's number is its seq). first > the count asked for when the
 // ring dropped items in between: the caller records that gap.
+// What the record holds now, for tests of its memory bound and for the bench.
+struct RecordFootprint {
+    qint64 spans = 0;         // exact spans held, over all threads
+    qint64 threadBuckets = 0; // time buckets of the threads' levels, open ones included
+    qint64 queueBuckets = 0;
+    qint64 bytes = 0; // an estimate of their storage (allocated chunks and rings)
+};
+
 template<typename T> struct RecordTail {
     QList<T> items;
     qint64 first = 0;
@@ -43,7 +58,12 @@ template<typename T> struct RecordTail {
 //    another thread calls snapshot-building or export functions.
 //  - Cheap on the hot path: setState and queueChanged are O(1), take at most one uncontended
 //    per-thread / per-queue lock (or none), and allocate only when a ring slot is first used.
-//    Memory is bounded by RecorderOptions whatever the run's length.
+//    Memory is bounded by RecorderOptions whatever the run's length: exact spans within
+//    spanBudget (plus one chunk per thread), time buckets within levelBuckets per level, queue
+//    samples, events and metrics within their rings.
+//  - The record is complete: every finished span enters a thread's time buckets (from its
+//    registration on, for the whole run) and its exact spans; the buckets of every queue hold
+//    its size over the whole run. query() answers any range from the finest data still held.
 //  - Times are microseconds of one steady clock whose zero is this Recorder's construction.
 //  - Ordering: everything a thread recorded before it called event() is visible to any
 //    fillSnapshot()/export that sees that event (the event log's lock is the release point).
@@ -57,8 +77,10 @@ template<typename T> struct RecordTail {
 //  - Same state: setState with the current state, activity and detail changes nothing.
 //  - Ids: registerThread/registerQueue return dense ids from 0 (-1 past 1024 threads / 256 queues,
 //    with a warning); calls with an unknown id are ignored.
-//  - Snapshots copy at most snapshotSpanLimit spans per thread and snapshotEventLimit events;
-//    events()/threads()/queues() return everything the rings still hold (for exports).
+//  - Snapshots copy at most snapshotSpanLimit spans per thread and snapshotEventLimit events,
+//    and carry the record itself as Snapshot::record for range queries; events()/threads()/
+//    queues() return everything still held (every exact span; for exports).
+//  - query() takes each thread's and queue's lock once, for time proportional to the answer.
 //
 // Example (a reader thread; the queue marks it blocked by itself through ObservedThread):
 //   Recorder rec;
@@ -131,9 +153,17 @@ public:
     void fillSnapshot(Snapshot *out, qint64 eventCursor) const;
     SnapshotPtr snapshot(qint64 eventCursor) const;
 
+    // Range queries over the whole record (see observe/rangeview.h); Snapshot::record is the
+    // same source, kept alive by the snapshots that hold it.
+    RangeView query(const RangeRequest &request) const;
+    RangeSourcePtr source() const;
+    // Exact spans in full chunks held over all threads (the budget's count).
+    qint64 heldSpans() const;
+    RecordFootprint footprint() const;
+
     // Full histories for exports and end-of-run summaries (what the rings still hold).
     QList<Event> events() const;
-    QList<ThreadInfo> threads() const; // every span still held, the open one last
+    QList<ThreadInfo> threads() const; // every exact span still held, the open one last
     QList<QueueInfo> queues() const;   // every sample still held, the latest size last
 
     // Incremental reads (see RecordTail): a thread's finished spans, a queue's throttled size
@@ -147,7 +177,7 @@ public:
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> d;
+    std::shared_ptr<Impl> d;
 };
 
 // Binds the calling thread to a Recorder for as long as it lives, so code that knows nothing of

@@ -4,8 +4,11 @@
 // Impl that owns them. Each field names the lock that guards it.
 
 #include "observe/boundedring.h"
+#include "observe/rangeview.h"
 #include "observe/ratewindow.h"
 #include "observe/recorder.h"
+#include "observe/spanstore.h"
+#include "observe/timepyramid.h"
 
 #include <array>
 #include <atomic>
@@ -16,29 +19,44 @@
 
 namespace qs {
 
+// A bucket of a thread's levels: µs per state (32 bits hold the top level's 18 min).
+struct StateBucket {
+    std::array<quint32, kThreadStateCount> us{};
+    void add(ThreadState s, qint64 t) { us[size_t(s)] += quint32(t); }
+    void mark(ThreadState) {}
+};
+
 struct ThreadSlot {
-    ThreadSlot(QString n, ThreadRole r, int spanCapacity)
+    ThreadSlot(QString n, ThreadRole r, qint64 startUs, int chunkSpans, int levelBuckets)
         : name(std::move(n))
         , role(r)
-        , spans(spanCapacity)
-    {}
+        , spans(chunkSpans)
+        , levels(startUs, levelBuckets)
+    {
+        current.startUs = startUs;
+    }
     const QString name; // immutable once published
     const ThreadRole role;
     mutable std::mutex mu;
     StateSpan current;                              // guarded by mu; endUs stays -1
     std::array<qint64, kThreadStateCount> usDone{}; // guarded by mu; finished spans only
-    BoundedRing<StateSpan> spans;                   // guarded by mu; finished spans
+    SpanStore spans;                                // guarded by mu; finished spans, the newest exactly
+    TimePyramid<StateBucket> levels;                // guarded by mu; finished spans, the whole thread
 };
 
 struct QueueSlot {
-    QueueSlot(QString n, QString t, int cap, int minAfter, qint64 registeredAt, int historyCapacity)
+    QueueSlot(QString n, QString t, int cap, int minAfter, qint64 registeredAt, int historyCapacity,
+              int levelBuckets)
         : name(std::move(n))
         , type(std::move(t))
         , capacity(cap)
         , minAfterDequeue(minAfter)
         , registeredUs(registeredAt)
         , history(historyCapacity)
-    {}
+        , levels(registeredAt, levelBuckets)
+    {
+        levels.mark(registeredAt, 0);
+    }
     const QString name; // immutable once published
     const QString type;
     const int capacity;
@@ -58,9 +76,12 @@ struct QueueSlot {
     qint64 lastEnqueued = 0;          // guarded by mu; totals at the previous change
     qint64 lastDequeued = 0;          // guarded by mu
     RateWindow rates;                 // guarded by mu
+    TimePyramid<SizeStat> levels;     // guarded by mu; sizes until latest.tUs, the whole queue
 };
 
-struct Recorder::Impl {
+// Shared by the Recorder and its snapshots (as their RangeSource), so a view can query a run's
+// record after the run and its Recorder are gone.
+struct Recorder::Impl final : RangeSource {
     static constexpr int kMaxThreads = 1024;
     static constexpr int kMaxQueues = 256;
 
@@ -88,6 +109,9 @@ struct Recorder::Impl {
     }
     ThreadInfo threadInfo(const ThreadSlot &slot, int id, qint64 nowUs, int spanLimit) const;
     QueueInfo queueInfo(const QueueSlot &slot, qint64 nowUs) const;
+    RangeView query(const RangeRequest &request) const override; // recorderquery.cpp
+    // A finished span enters the record (under slot.mu): exact spans, then the levels.
+    void recordSpanLocked(ThreadSlot &slot, const StateSpan &span);
 
     const RecorderOptions options;
     const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
@@ -102,6 +126,9 @@ struct Recorder::Impl {
     std::array<std::atomic<QueueSlot *>, kMaxQueues> queueTable{};
     std::atomic<int> threadCount{0};
     std::atomic<int> queueCount{0};
+    // Exact spans held over all threads (whole chunks): past options.spanBudget, the thread that
+    // fills a chunk gives up its own oldest one (its time stays in that thread's levels).
+    std::atomic<qint64> heldSpans{0};
 
     mutable std::mutex eventMu;
     BoundedRing<Event> events; // guarded by eventMu

@@ -20,10 +20,7 @@ ThreadInfo Recorder::Impl::threadInfo(const ThreadSlot &slot, int id, qint64 now
     info.usIn = slot.usDone;
     // `nowUs` may predate a change made after the caller read the clock.
     info.usIn[size_t(cur.state)] += std::max<qint64>(0, nowUs - cur.startUs);
-    const int finished =
-        spanLimit < 0 ? slot.spans.size() : std::min(slot.spans.size(), std::max(0, spanLimit - 1));
-    info.spans.reserve(finished + 1);
-    slot.spans.appendTo(&info.spans, slot.spans.size() - finished);
+    slot.spans.appendSince(&info.spans, 0, spanLimit < 0 ? -1 : std::max(0, spanLimit - 1));
     info.spans.append(cur);
     return info;
 }
@@ -118,6 +115,44 @@ void Recorder::fillSnapshot(Snapshot *out, qint64 eventCursor) const
     out->queues.reserve(queues);
     for (int i = 0; i < queues; ++i)
         out->queues.append(d->queueInfo(*d->queue(i), now));
+    out->record = d;
+}
+
+RangeView Recorder::query(const RangeRequest &request) const
+{
+    return d->query(request);
+}
+
+RangeSourcePtr Recorder::source() const
+{
+    return d;
+}
+
+qint64 Recorder::heldSpans() const
+{
+    return d->heldSpans.load(std::memory_order_relaxed);
+}
+
+RecordFootprint Recorder::footprint() const
+{
+    RecordFootprint f;
+    const int threads = d->threadCount.load(std::memory_order_acquire);
+    for (int i = 0; i < threads; ++i) {
+        const ThreadSlot &slot = *d->thread(i);
+        std::lock_guard lock(slot.mu);
+        f.spans += slot.spans.size();
+        f.threadBuckets += slot.levels.storedBuckets();
+        f.bytes += slot.spans.allocatedBytes() + slot.levels.allocatedBytes() + qint64(sizeof(ThreadSlot));
+    }
+    const int queues = d->queueCount.load(std::memory_order_acquire);
+    for (int i = 0; i < queues; ++i) {
+        const QueueSlot &slot = *d->queue(i);
+        std::lock_guard lock(slot.mu);
+        f.queueBuckets += slot.levels.storedBuckets();
+        f.bytes += slot.levels.allocatedBytes() +
+                   qint64(slot.history.allocated()) * qint64(sizeof(QueueSample)) + qint64(sizeof(QueueSlot));
+    }
+    return f;
 }
 
 SnapshotPtr Recorder::snapshot(qint64 eventCursor) const
@@ -182,7 +217,10 @@ RecordTail<StateSpan> Recorder::spansSince(int threadId, qint64 count) const
     if (!slot)
         return {};
     std::lock_guard lock(slot->mu);
-    return tailOf(slot->spans, count);
+    RecordTail<StateSpan> tail;
+    tail.first = slot->spans.appendSince(&tail.items, count);
+    tail.next = slot->spans.pushed();
+    return tail;
 }
 
 RecordTail<QueueSample> Recorder::queueSamplesSince(int queueId, qint64 count) const

@@ -14,6 +14,9 @@
 
 namespace qs {
 
+class RangeSource; // observe/rangeview.h
+using RangeSourcePtr = std::shared_ptr<const RangeSource>;
+
 // The read side of observation. A Snapshot is an immutable value built by Pipeline::snapshot()
 // (cheap: copies of ring-buffer tails under short locks); the UI's ~30 Hz timer and the CLI's
 // progress line read it, so no worker thread ever signals a viewer. All times are microseconds
@@ -37,7 +40,7 @@ struct ThreadInfo {
     QString detail;
     qint64 stateSinceUs = 0;
     std::array<qint64, kThreadStateCount> usIn{}; // total time per state, the current one included
-    QList<StateSpan> spans;                       // the newest spans (bounded), oldest first
+    QList<StateSpan> spans; // a short tail of the newest spans, oldest first (the whole: record)
 };
 
 struct QueueSample {
@@ -139,6 +142,9 @@ struct Snapshot {
     bool stepMode = false;
     int threadsAtGate = 0; // threads paused at the step gate
     TopologyPtr topology;  // the pipeline's shape; never null in a Recorder's snapshot
+    // The whole run's record, for range queries (observe/rangeview.h); null where the snapshot
+    // was not taken from a live record (then threads' spans are all there is).
+    RangeSourcePtr record;
 };
 
 using SnapshotPtr = std::shared_ptr<const Snapshot>;

@@ -1482,6 +1482,14 @@ files → filename queue → readers → example queue → batch → trainer</so
 <context>
     <name>qs::TimelineText</name>
     <message>
+        <source>From %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarised by the record in steps of %1; zoom in for exact spans where they are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1, from %2 to %3</source>
         <translation type="unfinished"></translation>
     </message>

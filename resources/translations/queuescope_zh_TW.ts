@@ -1468,6 +1468,14 @@ files → filename queue → readers → example queue → batch → trainer</so
 <context>
     <name>qs::TimelineText</name>
     <message>
+        <source>From %1 to %2</source>
+        <translation>從 %1 到 %2</translation>
+    </message>
+    <message>
+        <source>Summarised by the record in steps of %1; zoom in for exact spans where they are kept.</source>
+        <translation>此處由紀錄以每 %1 一格彙總；放大可看到仍保留的精確區段。</translation>
+    </message>
+    <message>
         <source>%1, from %2 to %3</source>
         <translation>%1，從 %2 到 %3</translation>
     </message>

@@ -191,6 +191,79 @@ private slots:
         QVERIFY(sawThreadInstant && sawGlobalInstant);
     }
 
+    // A run past its span budget and its queue-sample ring: the exports still cover it whole,
+    // the early part as the record's buckets. The JSON Lines' state time (summaries plus exact
+    // spans) adds up to each thread's time, and it starts at the thread's start; the trace has
+    // queue counters from the queue's start.
+    void exportsCoverTheTimeKeptInBuckets()
+    {
+        FakeClock clock;
+        RecorderOptions o;
+        o.spanBudget = 64;
+        o.spanChunk = 16;
+        o.queueHistory = 16;
+        o.queueSampleUs = 0;
+        Recorder rec(clock.options(o));
+        const int q = rec.registerQueue(QStringLiteral("q"), QStringLiteral("FIFOQueue"), 8, 0);
+        const int id = rec.registerThread(QStringLiteral("reader_0"), ThreadRole::Reader);
+        for (int i = 0; i < 2000; ++i) {
+            clock.advance(10 + i % 7);
+            rec.setState(id, i % 2 ? ThreadState::Running : ThreadState::BlockedFull);
+            rec.queueChanged(q, i % 8, i, i, false);
+        }
+        rec.setState(id, ThreadState::Stopped);
+        const qint64 end = clock.t->load();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString jsonl = dir.filePath(QStringLiteral("events.jsonl"));
+        QVERIFY(writeEventsJsonl(rec, jsonl).isOk());
+        qint64 stateUs = 0, firstT = -1;
+        int summaries = 0;
+        const QList<QJsonObject> lines = readJsonLines(jsonl);
+        qint64 lastStateStart = 0;
+        for (const QJsonObject &line : lines) {
+            const QString kind = line.value(QStringLiteral("event")).toString();
+            if (kind == QStringLiteral("state_summary")) {
+                ++summaries;
+                const QJsonObject us = line.value(QStringLiteral("us")).toObject();
+                for (auto it = us.begin(); it != us.end(); ++it)
+                    stateUs += it.value().toInteger();
+            }
+            if ((kind == QStringLiteral("state_summary") || kind == QStringLiteral("state")) && firstT < 0)
+                firstT = line.value(QStringLiteral("t_us")).toInteger();
+            if (kind == QStringLiteral("state"))
+                lastStateStart = line.value(QStringLiteral("t_us")).toInteger();
+        }
+        QVERIFY(summaries > 0);
+        QCOMPARE(firstT, qint64(0));
+        // The exact spans held, but the last (the open Stopped one, which ends at export time).
+        const QList<StateSpan> spans = rec.threads().first().spans;
+        for (const StateSpan &sp : spans)
+            if (sp.endUs >= 0)
+                stateUs += sp.endUs - sp.startUs;
+        QCOMPARE(lastStateStart, end);
+        QVERIFY2(std::abs(stateUs - end) <= 2 * kThreadStateCount * summaries,
+                 qPrintable(QStringLiteral("%1 of %2 µs").arg(stateUs).arg(end)));
+
+        const QString trace = dir.filePath(QStringLiteral("trace.json"));
+        QVERIFY(writeChromeTrace(rec, trace).isOk());
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray events =
+            QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("traceEvents")).toArray();
+        qint64 firstCounter = -1;
+        int stateSummaries = 0;
+        for (const QJsonValue &v : events) {
+            const QJsonObject e = v.toObject();
+            if (e.value(QStringLiteral("ph")) == QStringLiteral("C") && firstCounter < 0)
+                firstCounter = e.value(QStringLiteral("ts")).toInteger();
+            if (e.value(QStringLiteral("cat")) == QStringLiteral("state_summary"))
+                ++stateSummaries;
+        }
+        QCOMPARE(firstCounter, qint64(0));
+        QCOMPARE(stateSummaries, summaries);
+    }
+
     void openSpanEndsAtExportTime()
     {
         ThreadInfo t;

@@ -153,7 +153,8 @@ private slots:
     void ringsStayBounded()
     {
         RecorderOptions o;
-        o.spansPerThread = 8;
+        o.spanBudget = 8; // two chunks of exact spans, plus the one being filled
+        o.spanChunk = 4;
         o.eventCapacity = 16;
         o.queueHistory = 8;
         o.queueSampleUs = 0;
@@ -171,7 +172,8 @@ private slots:
             rec.metric(MetricPoint{i, 0, 0, 0, -1, 0});
         }
         const ThreadInfo full = rec.threads().first();
-        QCOMPARE(full.spans.size(), 8 + 1); // the ring plus the open span
+        QCOMPARE(full.spans.size(), 8 + 1); // the budget plus the open span
+        QCOMPARE(rec.heldSpans(), qint64(8));
         QCOMPARE(full.spans.last().detail, QStringLiteral("999"));
         QCOMPARE(full.spans.first().detail, QStringLiteral("991"));
         const QList<Event> events = rec.events();

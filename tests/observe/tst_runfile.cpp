@@ -156,7 +156,8 @@ private slots:
         const QString path = m_dir.filePath(QStringLiteral("gaps.qsrun"));
         FakeClock clock;
         RecorderOptions o;
-        o.spansPerThread = 4;
+        o.spanBudget = 4;
+        o.spanChunk = 2;
         o.eventCapacity = 5;
         Recorder rec(clock.options(o));
         RunFileWriter::Options wo;

@@ -12,6 +12,7 @@
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace qs {
@@ -109,6 +110,7 @@ void ThreadTimeline::setSnapshot(const Snapshot &snap)
         });
     }
     m_nowUs = snap.tUs;
+    m_record = snap.record;
     m_spans.clear();
     m_laneOf.clear();
     for (int i = 0; i < m_threads.size(); ++i) {
@@ -120,6 +122,7 @@ void ThreadTimeline::setSnapshot(const Snapshot &snap)
         if (e.seq <= m_lastSeq)
             continue;
         m_lastSeq = e.seq;
+        m_lastEventUs = std::max(m_lastEventUs, e.tUs);
         if (!TimelineLayout::isMarkerKind(e.kind))
             continue;
         unordered = unordered || (!m_events.isEmpty() && e.tUs < m_events.constLast().tUs);
@@ -131,7 +134,24 @@ void ThreadTimeline::setSnapshot(const Snapshot &snap)
                          [](const Event &a, const Event &b) { return a.tUs < b.tUs; });
     if (m_events.size() > kMaxEvents)
         m_events.remove(0, m_events.size() - kMaxEvents);
-    relayout();
+    const bool finished = snap.run == RunState::Finished;
+    if (finished) {
+        // The lanes end where the run did (its last state change or event), not at the time
+        // the final snapshot happened to be taken.
+        qint64 end = m_lastEventUs;
+        for (const ThreadInfo &t : std::as_const(m_threads))
+            end = std::max(end, t.stateSinceUs);
+        m_nowUs = std::min(m_nowUs, std::max<qint64>(end, 1));
+    }
+    const bool justEnded = finished && !m_finished;
+    m_finished = finished;
+    if (justEnded && m_follow) {
+        m_follow = false;
+        emit followingChanged(false);
+        showAll(); // relayouts
+    } else {
+        relayout();
+    }
     if (lanesChanged)
         updateGeometry();
 }
@@ -144,6 +164,9 @@ void ThreadTimeline::clear()
     m_laneOf.clear();
     m_lastSeq = -1;
     m_nowUs = 0;
+    m_record.reset();
+    m_finished = false;
+    m_lastEventUs = 0;
     relayout();
     updateGeometry();
 }
@@ -176,11 +199,8 @@ void ThreadTimeline::zoomOut()
 
 void ThreadTimeline::showAll()
 {
-    qint64 from = m_nowUs;
-    for (const QList<StateSpan> &spans : std::as_const(m_spans))
-        if (!spans.isEmpty())
-            from = std::min(from, spans.constFirst().startUs);
-    m_axis.fit(std::min<qint64>(from, 0), std::max<qint64>(m_nowUs, 1000));
+    // The record starts at the run's zero and holds every lane from there.
+    m_axis.fit(0, std::max<qint64>(m_nowUs, TimeAxis::kMinSpanUs));
     relayout();
 }
 
@@ -196,11 +216,50 @@ void ThreadTimeline::relayout()
     m_axis.width = std::max(1, width() - m_axis.x0 - 4);
     if (m_follow)
         m_axis.follow(std::max(m_nowUs, m_axis.spanUs()));
-    m_items.clear();
-    for (const QList<StateSpan> &spans : std::as_const(m_spans))
-        m_items.append(TimelineLayout::layoutSpans(spans, m_nowUs, m_axis));
+    layoutLanes();
     m_markers = TimelineLayout::layoutMarkers(m_events, m_laneOf, laneCount(), m_axis);
     update();
+}
+
+void ThreadTimeline::layoutLanes()
+{
+    m_items.clear();
+    m_resolution.fill(0, laneCount());
+    if (!m_record) {
+        for (const QList<StateSpan> &spans : std::as_const(m_spans))
+            m_items.append(TimelineLayout::layoutSpans(spans, m_nowUs, m_axis));
+        return;
+    }
+    const qint64 from = std::max<qint64>(0, m_axis.startUs);
+    const qint64 to = std::min(m_axis.endUs, m_nowUs);
+    const int buckets = int(std::lround(m_axis.x(to) - m_axis.x(from)));
+    m_items.resize(laneCount());
+    if (to <= from || buckets < 1) {
+        for (QList<StateSpan> &spans : m_spans)
+            spans.clear();
+        return;
+    }
+    RangeRequest request;
+    request.fromUs = from;
+    request.toUs = to;
+    request.buckets = buckets;
+    request.withQueues = false;
+    const RangeView view = m_record->query(request);
+    for (int lane = 0; lane < laneCount(); ++lane) {
+        const int id = m_threads[lane].id;
+        QList<StateSpan> &spans = m_spans[lane];
+        spans.clear();
+        if (id < 0 || id >= view.lanes.size())
+            continue;
+        const LaneRecord &rec = view.lanes[id];
+        if (rec.exact) {
+            spans = rec.spans;
+            m_items[lane] = TimelineLayout::layoutSpans(spans, m_nowUs, m_axis);
+        } else {
+            m_items[lane] = TimelineLayout::layoutMix(rec.mix, view.fromUs, view.toUs, m_axis);
+            m_resolution[lane] = rec.resolutionUs;
+        }
+    }
 }
 
 void ThreadTimeline::paintEvent(QPaintEvent *)
@@ -264,15 +323,31 @@ void ThreadTimeline::paintLane(QPainter &p, int lane)
     const QRectF band(0, top + 2, 0, h - 4);
     p.save();
     p.setClipRect(m_axis.x0, top, m_axis.width + 1, h);
+    // Mixed marks are stacked columns: one path per state for the whole lane, filled once.
+    std::array<QPainterPath, kThreadStateCount> stacked;
+    std::array<bool, kThreadStateCount> used{};
+    const QList<ThreadState> order = StatePalette::legendOrder();
     for (const LaneItem &item : m_items[lane]) {
         const QRectF r(item.x0, band.top(), std::max(1, item.x1 - item.x0), band.height());
-        if (item.mixed) {
-            p.fillRect(r, StatePalette::mixedColor());
-            p.fillRect(r, QBrush(QColor(0xDD, 0xDD, 0xDD), Qt::Dense6Pattern));
-        } else {
+        const double total = double(item.mix.total());
+        if (!item.mixed || total <= 0) {
             StatePalette::fill(&p, r, item.state);
+            continue;
+        }
+        double bottom = r.bottom();
+        for (ThreadState s : order) {
+            const qint64 us = item.mix.us[size_t(s)];
+            if (us <= 0)
+                continue;
+            const double part = r.height() * double(us) / total;
+            stacked[size_t(s)].addRect(QRectF(r.left(), bottom - part, r.width(), part));
+            used[size_t(s)] = true;
+            bottom -= part;
         }
     }
+    for (ThreadState s : order)
+        if (used[size_t(s)])
+            StatePalette::fill(&p, stacked[size_t(s)], s);
     for (const LaneMarker &m : m_markers[lane])
         paintMarker(&p, m.kind, m.x, top + 1, h * 0.55);
     p.restore();
@@ -402,7 +477,8 @@ QString ThreadTimeline::tooltipAt(const QPoint &pos) const
         return {};
     for (const LaneItem &item : m_items[lane])
         if (pos.x() >= item.x0 && pos.x() < std::max(item.x1, item.x0 + 1))
-            return TimelineText::span(m_spans[lane], item, m_nowUs);
+            return item.firstSpan < 0 ? TimelineText::mix(item, m_resolution.value(lane))
+                                      : TimelineText::span(m_spans[lane], item, m_nowUs);
     return {};
 }
 

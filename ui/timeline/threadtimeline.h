@@ -10,9 +10,15 @@
 namespace qs {
 
 // One lane per thread, its state spans coloured by StatePalette, newest at the right while it
-// follows the run. Wheel zooms (around the pointer; around the right edge while following),
-// dragging pans and stops following. Coordination events are drawn as markers; hovering a span
-// or marker says what it was in words. Lane height follows the font, so a presentation zoom of
+// follows the run. The lanes are drawn from a range query of the run's record (Snapshot::record)
+// for the axis at one bucket per pixel: exact spans where the record holds few enough, else each
+// pixel's time per state, drawn as a column stacked in legend order (a pixel 70% blocked_full
+// is 70% orange), so any zoom of any part of the run shows what the threads did. Without a
+// record (a snapshot from elsewhere) the snapshot's spans are drawn. When a run ends while the
+// view follows it, the view fits the whole run.
+// Wheel zooms (around the pointer; around the right edge while following), dragging pans and
+// stops following. Coordination events are drawn as markers; hovering a span, a pixel or a
+// marker says what it was in words. Lane height follows the font, so a presentation zoom of
 // the font scales the lanes too.
 class ThreadTimeline : public QWidget {
     Q_OBJECT
@@ -26,6 +32,8 @@ public:
     void setAxis(const TimeAxis &axis); // stops following
     bool isFollowing() const { return m_follow; }
     int laneCount() const { return int(m_threads.size()); }
+    const ThreadInfo &laneThread(int lane) const { return m_threads[lane]; }
+    qint64 runEndUs() const { return m_nowUs; } // the end of what the lanes show
     const QList<LaneItem> &laneItems(int lane) const { return m_items[lane]; }
     int laneHeight() const;
     int labelWidth() const;
@@ -65,8 +73,13 @@ private:
     void paintRuler(QPainter &p);
     void paintLane(QPainter &p, int lane);
     QString tooltipAt(const QPoint &pos) const;
+    void layoutLanes();
 
     TopologyPtr m_topology;
+    RangeSourcePtr m_record;
+    QList<qint64> m_resolution; // per lane: the record's width behind the marks (0: exact)
+    bool m_finished = false;    // the snapshot's run has finished
+    qint64 m_lastEventUs = 0;
     QList<ThreadInfo> m_threads;
     QList<QList<StateSpan>> m_spans; // per lane, with the open span
     QList<Event> m_events;           // marker events only, by time, bounded

@@ -5,6 +5,13 @@
 
 namespace qs {
 
+namespace {
+int stateCount(const StateMix &m)
+{
+    return int(std::count_if(m.us.begin(), m.us.end(), [](qint64 us) { return us > 0; }));
+}
+} // namespace
+
 QList<StateSpan> TimelineLayout::spansOf(const ThreadInfo &thread)
 {
     QList<StateSpan> spans = thread.spans;
@@ -41,18 +48,68 @@ QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint6
             continue;
         const int index = int(it - spans.begin());
         const int a = int(std::floor(xs));
+        const qint64 end = endOf(s);
         if (xe - xs >= 1.0) {
-            items.append({a, int(std::floor(xe)), s.state, false, false, index, index});
+            items.append({a, int(std::floor(xe)), s.state, false, false, index, index, {}, s.startUs, end});
             continue;
         }
+        // A folded mark counts only the part of a span on the axis (a long span that barely
+        // reaches into the view is folded with the short ones there).
+        const qint64 from = std::max(s.startUs, axis.startUs), to = std::min(end, axis.endUs);
         if (!items.isEmpty() && items.constLast().folded && items.constLast().x1 >= a) {
             LaneItem &last = items.last();
             last.x1 = std::max(last.x1, a + 1);
             last.mixed = last.mixed || last.state != s.state;
             last.lastSpan = index;
+            last.mix.add(s.state, std::max<qint64>(0, to - from));
+            last.state = last.mix.dominant();
+            last.toUs = to;
         } else {
-            items.append({a, a + 1, s.state, true, false, index, index});
+            LaneItem item{a, a + 1, s.state, true, false, index, index, {}, from, to};
+            item.mix.add(s.state, std::max<qint64>(0, to - from));
+            items.append(item);
         }
+    }
+    return items;
+}
+
+QList<LaneItem> TimelineLayout::layoutMix(const QList<StateMix> &mix, qint64 fromUs, qint64 toUs,
+                                          const TimeAxis &axis)
+{
+    QList<LaneItem> items;
+    const int n = int(mix.size());
+    if (n == 0 || toUs <= fromUs)
+        return items;
+    const int left = axis.x0, right = axis.x0 + axis.width;
+    for (int i = 0; i < n; ++i) {
+        const StateMix &m = mix[i];
+        if (m.isEmpty())
+            continue;
+        const qint64 a = fromUs + (toUs - fromUs) * i / n, b = fromUs + (toUs - fromUs) * (i + 1) / n;
+        const int x0 = std::max(left, int(std::floor(axis.x(a))));
+        const int x1 = std::min(right, std::max(x0 + 1, int(std::floor(axis.x(b)))));
+        if (x1 <= x0)
+            continue;
+        const ThreadState top = m.dominant();
+        const bool mixed = stateCount(m) > 1;
+        if (!items.isEmpty()) {
+            LaneItem &last = items.last();
+            if (x1 <= last.x1) { // a bucket within the previous mark's pixels: folded into it
+                last.mix.add(m);
+                last.mixed = stateCount(last.mix) > 1;
+                last.state = last.mix.dominant();
+                last.toUs = b;
+                continue;
+            }
+            if (!mixed && !last.mixed && last.state == top && last.x1 >= x0) {
+                last.x1 = x1;
+                last.mix.add(m);
+                last.toUs = b;
+                continue;
+            }
+        }
+        const int from = items.isEmpty() ? x0 : std::max(x0, items.constLast().x1);
+        items.append({from, x1, top, true, mixed, -1, -1, m, a, b});
     }
     return items;
 }

@@ -49,6 +49,27 @@ QString TimelineText::span(const QList<StateSpan> &spans, const LaneItem &item, 
     return text;
 }
 
+QString TimelineText::mix(const LaneItem &item, qint64 resolutionUs)
+{
+    const qint64 total = item.mix.total();
+    QString text =
+        QStringLiteral("<b>%1</b><br>")
+            .arg(tr("From %1 to %2").arg(UiText::seconds(item.fromUs), UiText::seconds(item.toUs)));
+    for (ThreadState s : StatePalette::legendOrder()) {
+        const qint64 us = item.mix.us[size_t(s)];
+        if (us > 0 && total > 0)
+            text += QStringLiteral("%1: %2 (%3%)<br>")
+                        .arg(escaped(StatePalette::name(s)), UiText::duration(us))
+                        .arg(100.0 * double(us) / double(total), 0, 'f', 1);
+    }
+    if (resolutionUs > 0)
+        text += QStringLiteral("<i>%1</i>")
+                    .arg(tr("Summarised by the record in steps of %1; zoom in for exact spans where "
+                            "they are kept.")
+                             .arg(UiText::duration(resolutionUs)));
+    return text;
+}
+
 QString TimelineText::event(const Event &e)
 {
     QString text = QStringLiteral("<b>%1</b><br>%2")

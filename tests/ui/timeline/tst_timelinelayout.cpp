@@ -104,6 +104,46 @@ private slots:
         QCOMPARE(items.last().lastSpan, 9999);
         QCOMPARE(items.last().x1, 1000);
     }
+    // A long span that reaches half a pixel into the view is folded with the short spans
+    // there, and counts with its visible part only.
+    void foldedMarksCountTheVisiblePart()
+    {
+        const TimeAxis axis{1000, 2000, 0, 100}; // 10 µs per pixel
+        const QList<StateSpan> spans{span(0, 1005, ThreadState::BlockedFull),
+                                     span(1005, 1008, ThreadState::Running),
+                                     span(1008, 2000, ThreadState::Waiting)};
+        const QList<LaneItem> items = TimelineLayout::layoutSpans(spans, 0, axis);
+        QCOMPARE(items.size(), 2);
+        QVERIFY(items[0].folded && items[0].mixed);
+        QCOMPARE(items[0].mix.us[size_t(ThreadState::BlockedFull)], qint64(5));
+        QCOMPARE(items[0].mix.us[size_t(ThreadState::Running)], qint64(3));
+        QCOMPARE(items[0].fromUs, qint64(1000));
+        QCOMPARE(items[1].state, ThreadState::Waiting);
+    }
+    // Buckets of a lane answered by the record: runs of one state merge, mixed buckets stay
+    // one pixel each with their time per state.
+    void bucketsBecomeMarks()
+    {
+        const TimeAxis axis{0, 1000, 10, 10}; // 100 µs per pixel
+        QList<StateMix> mix(10);
+        for (int i = 0; i < 10; ++i)
+            mix[i].add(ThreadState::Running, 100);
+        mix[4] = {};
+        mix[4].add(ThreadState::Running, 30);
+        mix[4].add(ThreadState::BlockedFull, 70);
+        const QList<LaneItem> items = TimelineLayout::layoutMix(mix, 0, 1000, axis);
+        QCOMPARE(items.size(), 3);
+        QCOMPARE(items[0].x0, 10);
+        QCOMPARE(items[0].x1, 14);
+        QCOMPARE(items[0].mix.us[size_t(ThreadState::Running)], qint64(400));
+        QVERIFY(items[1].mixed);
+        QCOMPARE(items[1].state, ThreadState::BlockedFull); // the state with the most time
+        QCOMPARE(items[1].x0, 14);
+        QCOMPARE(items[1].x1, 15);
+        QCOMPARE(items[2].x1, 20);
+        QCOMPARE(items[2].fromUs, qint64(500));
+        QCOMPARE(items[2].toUs, qint64(1000));
+    }
     void foldedMarksNeverExceedTheWidth()
     {
         QList<StateSpan> spans;
@@ -150,13 +190,13 @@ private slots:
         QList<StateSpan> spans{span(0, 2000, ThreadState::BlockedFull)};
         spans[0].detail = QStringLiteral("example_queue");
         const QString one =
-            TimelineText::span(spans, {0, 10, ThreadState::BlockedFull, false, false, 0, 0}, 0);
+            TimelineText::span(spans, {0, 10, ThreadState::BlockedFull, false, false, 0, 0, {}, 0, 2000}, 0);
         QVERIFY(one.contains(QStringLiteral("blocked: queue full")));
         QVERIFY(one.contains(QStringLiteral("example_queue")));
         QVERIFY(one.contains(QStringLiteral("2.0 ms")));
         spans.append(span(2000, 2001, ThreadState::Running));
         const QString folded =
-            TimelineText::span(spans, {0, 1, ThreadState::BlockedFull, true, true, 0, 1}, 0);
+            TimelineText::span(spans, {0, 1, ThreadState::BlockedFull, true, true, 0, 1, {}, 0, 2001}, 0);
         QVERIFY(folded.contains(QStringLiteral("2 short spans")));
         QVERIFY(folded.contains(QStringLiteral("running")));
     }
