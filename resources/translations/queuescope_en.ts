@@ -387,8 +387,8 @@
     <message numerus="yes">
         <source>%n corrupt record(s) skipped; the log&apos;s notes say where.</source>
         <translation>
-            <numerusform>%n corrupt record skipped; the log's notes say where.</numerusform>
-            <numerusform>%n corrupt records skipped; the log's notes say where.</numerusform>
+            <numerusform>%n corrupt record skipped; the log&apos;s notes say where.</numerusform>
+            <numerusform>%n corrupt records skipped; the log&apos;s notes say where.</numerusform>
         </translation>
     </message>
     <message>
@@ -927,6 +927,10 @@
     </message>
     <message>
         <source>Explanation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs at its teaching pace, %2× slower; Speed changes it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -923,6 +923,10 @@
         <source>Explanation</source>
         <translation>說明</translation>
     </message>
+    <message>
+        <source>%1 runs at its teaching pace, %2× slower; Speed changes it</source>
+        <translation>%1 以教學步調執行（慢 %2 倍）；可用「速度」調整</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
