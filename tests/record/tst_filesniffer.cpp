@@ -32,10 +32,10 @@ QByteArray gif()
                       43);
 }
 
-void putLe(QByteArray *b, quint64 v, int bytes) // bytes: 1 to 8
+void putLe(QByteArray *b, quint64 v, int bytes) // past the 8th byte, zeros
 {
     for (int i = 0; i < bytes; ++i)
-        b->append(char((v >> (8 * i)) & 0xff));
+        b->append(char(i < 8 ? (v >> (8 * i)) & 0xff : 0));
 }
 
 // A ZIP archive holding one stored file, as `zip -0` writes it.
