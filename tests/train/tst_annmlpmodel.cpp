@@ -1,9 +1,11 @@
+#include "train/annmlpfile.h"
 #include "train/annmlpmodel.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <random>
 
 using namespace qs;
@@ -234,6 +236,47 @@ private slots:
         }
         QCOMPARE(model->stepCount(), qint64(2));
     }
+    // The start is LeCun's: each layer's weights uniform with standard deviation
+    // gain / sqrt(fan-in), so at most sqrt(3) times that (gain 2 hidden, 1 output). OpenCV's own
+    // start drew the output weights from [-1, 1], which let an output unit saturate (the demo's
+    // class that never took off). One step at the smallest learning rate moves them little.
+    void startsWithLeCunScaledWeights()
+    {
+        AnnMlpOptions o; // the demo's model: 16x16x3 inputs, 64 hidden units, 4 classes
+        o.learningRate = 0.001;
+        auto model = makeModel(o);
+        const int features = o.input.width * o.input.height * o.input.channels;
+        cv::Mat inputs(32, features, CV_32F);
+        cv::randu(inputs, -1, 1);
+        std::vector<int> labels(32);
+        for (int i = 0; i < 32; ++i)
+            labels[size_t(i)] = i % o.classes;
+        QVERIFY(model->trainStep(inputs, labels).isOk());
+        QTemporaryDir dir;
+        const QString path = dir.filePath("model.yml");
+        QVERIFY(model->save(path).isOk());
+
+        Result<std::string> text = readModelFile(path);
+        QVERIFY(text.isOk());
+        Result<AnnMlpFile> file = decodeAnnMlpFile(*text, path);
+        QVERIFY2(file.isOk(), qPrintable(file.status().toString()));
+        const double gains[2] = {2, 1};
+        for (int layer = 0; layer < 2; ++layer) {
+            const cv::Mat w = file->network->getWeights(layer + 1);
+            const int fanIn = w.rows; // the inputs and the bias
+            double lo = 0, hi = 0;
+            cv::minMaxLoc(w, &lo, &hi);
+            const double bound = std::sqrt(3.0) * gains[layer] / std::sqrt(double(fanIn));
+            QVERIFY2(std::max(-lo, hi) <= bound + 0.02,
+                     qPrintable(QStringLiteral("layer %1: weights in [%2, %3], LeCun bound %4")
+                                    .arg(layer + 1)
+                                    .arg(lo)
+                                    .arg(hi)
+                                    .arg(bound)));
+            QVERIFY2(std::max(-lo, hi) >= 0.5 * bound, "the weights are not spread over their range");
+        }
+    }
+
     void saveLoadRoundTrip()
     {
         QTemporaryDir dir;
