@@ -1194,6 +1194,13 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Error: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n corrupt record(s) skipped</source>
+        <translation>
+            <numerusform>%n corrupt record skipped</numerusform>
+            <numerusform>%n corrupt records skipped</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::SamplesView</name>

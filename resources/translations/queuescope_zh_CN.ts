@@ -1183,6 +1183,12 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n corrupt record(s) skipped</source>
+        <translation>
+            <numerusform>已跳过 %n 条损坏的记录</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::SamplesView</name>

@@ -1183,6 +1183,12 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Error: %1</source>
         <translation>錯誤：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n corrupt record(s) skipped</source>
+        <translation>
+            <numerusform>已略過 %n 筆損壞的記錄</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::SamplesView</name>

@@ -413,6 +413,13 @@ private slots:
         done.how = EndHow::EndOfData;
         QCOMPARE(RunStatusView::endText(done), QStringLiteral("ended: end of data"));
         QVERIFY(RunStatusView::errorText(done).isEmpty());
+        // skip_corrupt's work is in the status, counted; none skipped, nothing said.
+        QVERIFY(!RunStatusView::progressText(done).contains(QStringLiteral("skipped")));
+        done.skippedRecords = 2;
+        // (no translator here: the source's "record(s)"; the window's English one says "records")
+        QVERIFY2(RunStatusView::progressText(done).contains(QStringLiteral(" · 2 corrupt record")) &&
+                     RunStatusView::progressText(done).endsWith(QStringLiteral("skipped")),
+                 qPrintable(RunStatusView::progressText(done)));
     }
     void controlsEmitOnlyForTheUser()
     {

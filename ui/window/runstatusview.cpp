@@ -7,6 +7,9 @@
 #include <QEvent>
 #include <QLabel>
 
+#include <algorithm>
+#include <climits>
+
 namespace qs {
 
 RunStatusView::RunStatusView(QWidget *parent)
@@ -81,9 +84,14 @@ QString RunStatusView::progressText(const Snapshot &snap)
 {
     if (snap.run == RunState::Idle)
         return {};
-    return tr("%1 · %2 samples/s · step %3")
-        .arg(UiText::duration(snap.tUs), UiText::count(qint64(snap.samplesPerSec + 0.5)),
-             UiText::count(snap.steps));
+    QString text = tr("%1 · %2 samples/s · step %3")
+                       .arg(UiText::duration(snap.tUs), UiText::count(qint64(snap.samplesPerSec + 0.5)),
+                            UiText::count(snap.steps));
+    // skip_corrupt at work: say how many were skipped (the log's notes say where).
+    if (snap.skippedRecords > 0)
+        text += QStringLiteral(" · ") + tr("%n corrupt record(s) skipped", nullptr,
+                                           int(std::min<qint64>(snap.skippedRecords, INT_MAX)));
+    return text;
 }
 
 QString RunStatusView::bottleneckText(const Snapshot &snap)
