@@ -1447,11 +1447,11 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No threads yet. Open TFRecord files and press Start.</source>
+        <source>thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>thread</source>
+        <source>No threads yet. Press Start: it runs on your TFRecord files, or on the demo data when none are open.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

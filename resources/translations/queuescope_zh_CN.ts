@@ -1432,12 +1432,12 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>事件</translation>
     </message>
     <message>
-        <source>No threads yet. Open TFRecord files and press Start.</source>
-        <translation>还没有线程。请打开 TFRecord 文件并按“开始”。</translation>
-    </message>
-    <message>
         <source>thread</source>
         <translation>线程</translation>
+    </message>
+    <message>
+        <source>No threads yet. Press Start: it runs on your TFRecord files, or on the demo data when none are open.</source>
+        <translation>还没有线程。按“开始”：打开了 TFRecord 文件就读取它们，没有就使用演示数据。</translation>
     </message>
 </context>
 <context>

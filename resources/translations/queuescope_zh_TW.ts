@@ -1432,12 +1432,12 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>事件</translation>
     </message>
     <message>
-        <source>No threads yet. Open TFRecord files and press Start.</source>
-        <translation>還沒有執行緒。請開啟 TFRecord 檔案並按「開始」。</translation>
-    </message>
-    <message>
         <source>thread</source>
         <translation>執行緒</translation>
+    </message>
+    <message>
+        <source>No threads yet. Press Start: it runs on your TFRecord files, or on the demo data when none are open.</source>
+        <translation>還沒有執行緒。按「開始」：有開啟的 TFRecord 檔案就讀取它們，沒有就用示範資料。</translation>
     </message>
 </context>
 <context>

@@ -279,7 +279,8 @@ void ThreadTimeline::paintEvent(QPaintEvent *)
     if (m_threads.isEmpty()) {
         p.setPen(palette().placeholderText().color());
         p.drawText(rect().adjusted(m_axis.x0, rulerHeight(), 0, 0), Qt::AlignCenter | Qt::TextWordWrap,
-                   tr("No threads yet. Open TFRecord files and press Start."));
+                   tr("No threads yet. Press Start: it runs on your TFRecord files, or on the demo data when "
+                      "none are open."));
     }
 }
 
