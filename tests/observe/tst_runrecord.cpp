@@ -6,6 +6,7 @@
 #include "observe/rangeview.h"
 #include "observe/recorder.h"
 #include "observe/timepyramid.h"
+#include "spantruth.h"
 
 #include "../run/rundata.h"
 
@@ -16,23 +17,10 @@
 #include <thread>
 
 using namespace qs;
+using qs::test::truthOver;
 using namespace std::chrono_literals;
 
 namespace {
-
-// Time per state of `spans` (oldest first, contiguous; the last may be open until `nowUs`)
-// over [a, b).
-StateMix truthOver(const QList<StateSpan> &spans, qint64 a, qint64 b, qint64 nowUs)
-{
-    StateMix m;
-    for (const StateSpan &s : spans) {
-        const qint64 end = s.endUs < 0 ? nowUs : s.endUs;
-        const qint64 in = std::min(b, end) - std::max(a, s.startUs);
-        if (in > 0)
-            m.add(s.state, in);
-    }
-    return m;
-}
 
 QString diff(const StateMix &got, const StateMix &want)
 {

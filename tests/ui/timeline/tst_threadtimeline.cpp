@@ -2,6 +2,7 @@
 // start at their threads' starts, and what it draws for each lane (the time per state of its
 // marks) equals the record's exact spans at any zoom.
 
+#include "../../observe/spantruth.h"
 #include "demodata.h"
 #include "observe/rangeview.h"
 #include "observe/recorder.h"
@@ -14,6 +15,7 @@
 #include <thread>
 
 using namespace qs;
+using qs::test::truthOver;
 using namespace std::chrono_literals;
 
 namespace {
@@ -30,18 +32,6 @@ StateMix drawn(const ThreadTimeline &timeline, int lane, qint64 nowUs)
             const qint64 end = std::min({item.toUs, nowUs, axis.endUs});
             m.add(item.state, end - std::max(item.fromUs, axis.startUs));
         }
-    }
-    return m;
-}
-
-StateMix truthOver(const QList<StateSpan> &spans, qint64 a, qint64 b, qint64 nowUs)
-{
-    StateMix m;
-    for (const StateSpan &s : spans) {
-        const qint64 end = s.endUs < 0 ? nowUs : s.endUs;
-        const qint64 in = std::min(b, end) - std::max(a, s.startUs);
-        if (in > 0)
-            m.add(s.state, in);
     }
     return m;
 }
