@@ -155,9 +155,8 @@ void Recorder::queueChanged(int queueId, int size, qint64 enqueuedTotal, qint64 
 
 qint64 Recorder::event(EventKind kind, const QString &thread, QJsonObject details)
 {
-    const Event ev = recordEvent(kind, thread, std::move(details));
-    passGate(ev);
-    return ev.seq;
+    awaitGate(kind, thread, details);
+    return recordEvent(kind, thread, std::move(details)).seq;
 }
 
 Event Recorder::recordEvent(EventKind kind, const QString &thread, QJsonObject details)
@@ -175,15 +174,22 @@ Event Recorder::recordEvent(EventKind kind, const QString &thread, QJsonObject d
     return ev;
 }
 
-void Recorder::passGate(const Event &event)
+void Recorder::awaitGate(EventKind kind, const QString &thread, const QJsonObject &details)
 {
     std::shared_ptr<const Gate> gate;
     {
         std::lock_guard lock(d->gateMu);
         gate = d->gate;
     }
-    if (gate && *gate)
-        (*gate)(event);
+    if (!gate || !*gate)
+        return;
+    Event pending;
+    pending.seq = -1;
+    pending.tUs = nowUs();
+    pending.kind = kind;
+    pending.thread = thread;
+    pending.details = details;
+    (*gate)(pending);
 }
 
 void Recorder::setGate(Gate gate)

@@ -112,17 +112,17 @@ public:
     int registerQueue(const QString &name, const QString &type, int capacity, int minAfterDequeue);
     void queueChanged(int queueId, int size, qint64 enqueuedTotal, qint64 dequeuedTotal, bool closed);
 
-    // Coordination events. Returns the event's sequence number. After recording (outside every
-    // Recorder lock) the gate, if one is set, is called on the emitting thread: step mode uses
-    // it to hold that thread until the user grants the next step.
+    // Coordination events. Returns the event's sequence number. The gate, if one is set, is
+    // called first, on the emitting thread and outside every Recorder lock, with the event as it
+    // will be (seq -1): step mode holds that thread there until the user grants the next step,
+    // so an event enters the log only once it is released.
     qint64 event(EventKind kind, const QString &thread, QJsonObject details = {});
-    // event() in two halves, for a caller whose event must take its place in the log in the
-    // same order as a change it makes under a lock of its own (a queue's close, so that two
-    // closes racing are logged in the order they took effect): recordEvent() under that lock
-    // (it takes only the Recorder's innermost lock and never calls the gate), passGate() once
-    // the caller's lock is released.
+    // event() in two halves, for a caller whose event is the record of a change it makes under a
+    // lock of its own (a queue's close, so that two closes racing are logged in the order they
+    // took effect): awaitGate() with the event to come before taking that lock, recordEvent()
+    // under it (it takes only the Recorder's innermost lock and never calls the gate).
+    void awaitGate(EventKind kind, const QString &thread, const QJsonObject &details = {});
     Event recordEvent(EventKind kind, const QString &thread, QJsonObject details = {});
-    void passGate(const Event &event);
     using Gate = std::function<void(const Event &)>;
     void setGate(Gate gate); // any time, {} removes it; an event in flight uses the gate it saw
 

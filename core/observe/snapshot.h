@@ -141,7 +141,10 @@ struct Snapshot {
     qint64 skippedRecords = 0;
     bool stepMode = false;
     int threadsAtGate = 0; // threads paused at the step gate
-    TopologyPtr topology;  // the pipeline's shape; never null in a Recorder's snapshot
+    // The events those threads are held at, the next step's first: not in `events` (nor in the
+    // record) until released, and their effects (a close, a stop, an exit) have not happened.
+    QList<Event> pendingEvents;
+    TopologyPtr topology; // the pipeline's shape; never null in a Recorder's snapshot
     // The whole run's record, for range queries (observe/rangeview.h); null where the snapshot
     // was not taken from a live record (then threads' spans are all there is).
     RangeSourcePtr record;

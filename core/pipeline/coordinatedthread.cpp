@@ -101,13 +101,16 @@ void CoordinatedThread::run(std::shared_ptr<State> state, QString name, ThreadRo
         const ThreadState final = how == ExitHow::Clean       ? ThreadState::Stopped
                                   : how == ExitHow::Cancelled ? ThreadState::Cancelled
                                                               : ThreadState::Failed;
+        QJsonObject details{{QStringLiteral("how"), exitHowKey(how)}};
+        if (!exit.isOk())
+            details.insert(QStringLiteral("error"), exit.toString());
+        // Step mode holds the thread before it exits (a held thread is alive, and paused); its
+        // final state and its thread_exit come together once the step releases it.
+        if (recorder)
+            recorder->awaitGate(EventKind::ThreadExit, name, details);
         ObservedThread::setState(final, Activity::None, exit.isOk() ? QString() : exit.toString());
-        if (recorder) {
-            QJsonObject details{{QStringLiteral("how"), exitHowKey(how)}};
-            if (!exit.isOk())
-                details.insert(QStringLiteral("error"), exit.toString());
-            recorder->event(EventKind::ThreadExit, name, details);
-        }
+        if (recorder)
+            recorder->recordEvent(EventKind::ThreadExit, name, details);
     }
     // The body's captures die now: after the thread's last use of the Recorder (which they may
     // co-own, as a run's threads co-own its RunContext) and before the thread is marked finished.

@@ -87,8 +87,13 @@ Status Coordinator::requestStop(Status error)
     const QString thread = CoordinatedThread::currentName();
     if (real && error.thread().isEmpty())
         error = error.withThread(thread);
+    // Step mode holds this thread before the request takes effect, so a held request_stop has
+    // stopped nothing and is not in the log yet. After a join there is nothing to hold for.
+    if (Recorder *rec = d->recorder; rec && !isJoined()) {
+        rec->awaitGate(EventKind::RequestStop, thread,
+                       {{QStringLiteral("error"), real ? statusToJson(error) : QJsonValue()}});
+    }
     bool first = false;
-    std::vector<Event> recorded;
     bool afterJoin = false;
     {
         std::lock_guard lock(d->mu);
@@ -103,30 +108,24 @@ Status Coordinator::requestStop(Status error)
         }
         // The events are logged before the stop becomes visible, so the log shows the first
         // request_stop (and its error) before anything the stop sets off, even on a thread that
-        // polls shouldStop() (a queue's cancelling close, a later request_stop). Step mode holds
-        // this thread at them only after the lock is released.
+        // polls shouldStop() (a queue's cancelling close, a later request_stop).
         if (Recorder *rec = d->recorder) {
             if (real) {
                 QJsonObject details = statusToJson(error).toObject();
                 details.insert(QStringLiteral("kept"), kept);
                 if (afterJoin)
                     details.insert(QStringLiteral("after_join"), true);
-                recorded.push_back(rec->recordEvent(EventKind::Error, thread, details));
+                rec->recordEvent(EventKind::Error, thread, details);
             }
             if (!afterJoin) {
-                recorded.push_back(
-                    rec->recordEvent(EventKind::RequestStop, thread,
-                                     {{QStringLiteral("error"), real ? statusToJson(error) : QJsonValue()},
-                                      {QStringLiteral("first"), first}}));
+                rec->recordEvent(EventKind::RequestStop, thread,
+                                 {{QStringLiteral("error"), real ? statusToJson(error) : QJsonValue()},
+                                  {QStringLiteral("first"), first}});
             }
         }
         if (first)
             d->stop.store(true, std::memory_order_release);
     }
-    for (const Event &e : recorded)
-        d->recorder->passGate(e);
-    // Waiters are woken only after the gate let this thread go: in step mode the stop's effects
-    // on waiting threads (the close-on-stop watchers) come one step after the request_stop.
     if (first)
         d->cv.notify_all();
     return afterJoin && real ? error : Status::ok();

@@ -6,7 +6,6 @@
 #include <QJsonObject>
 
 #include <algorithm>
-#include <optional>
 
 namespace qs {
 
@@ -79,13 +78,26 @@ double QueueBase::fillFraction() const
 Status QueueBase::close(bool cancelPendingEnqueues)
 {
     const QString closer = CoordinatedThread::currentName();
-    std::optional<Event> closed;
+    // Step mode holds the closer before its close takes effect (never under the mutex), and only
+    // for a close that will: a second plain close, or a cancel of a cancelled queue, is no step.
+    if (m_recorder) {
+        bool effective = false;
+        {
+            std::lock_guard lock(m_mu);
+            effective = cancelPendingEnqueues ? !m_cancelled : !m_closed;
+        }
+        if (effective) {
+            m_recorder->awaitGate(EventKind::QueueClose, closer,
+                                  {{QStringLiteral("queue"), m_name},
+                                   {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
+        }
+    }
     Status result;
     {
         std::unique_lock lock(m_mu);
         if (cancelPendingEnqueues) {
             if (!m_cancelled)
-                takeEffectLocked(true, closer, &closed);
+                takeEffectLocked(true, closer);
             // Every waiting enqueue, and every plain close waiting behind them, fails at once.
             for (Waiter *w : m_enqueuers)
                 finishLocked(*w,
@@ -97,7 +109,7 @@ Status QueueBase::close(bool cancelPendingEnqueues)
             if (m_closed) {
                 result = alreadyClosed();
             } else {
-                takeEffectLocked(false, closer, &closed);
+                takeEffectLocked(false, closer);
                 flushLocked();
             }
         } else {
@@ -105,7 +117,6 @@ Status QueueBase::close(bool cancelPendingEnqueues)
             Waiter w;
             w.isClose = true;
             w.closer = closer;
-            w.closeEvent = &closed;
             m_enqueuers.push_back(&w);
             ++m_pendingCloses;
             flushLocked();
@@ -113,13 +124,10 @@ Status QueueBase::close(bool cancelPendingEnqueues)
             result = w.result;
         }
     }
-    if (closed)
-        m_recorder->passGate(*closed); // step mode may hold this thread here, never under the mutex
     return result;
 }
 
-void QueueBase::takeEffectLocked(bool cancelPendingEnqueues, const QString &closer,
-                                 std::optional<Event> *event)
+void QueueBase::takeEffectLocked(bool cancelPendingEnqueues, const QString &closer)
 {
     m_closed = true;
     m_cancelled = m_cancelled || cancelPendingEnqueues;
@@ -127,7 +135,7 @@ void QueueBase::takeEffectLocked(bool cancelPendingEnqueues, const QString &clos
     // Logged under the mutex, so two closes racing appear in the order they took effect,
     // and before anything a caller woken by this close goes on to log.
     if (m_recorder) {
-        *event = m_recorder->recordEvent(
+        m_recorder->recordEvent(
             EventKind::QueueClose, closer,
             {{QStringLiteral("queue"), m_name}, {QStringLiteral("cancel_pending"), cancelPendingEnqueues}});
     }
@@ -173,7 +181,7 @@ bool QueueBase::serveEnqueuersLocked()
             if (m_closed) {
                 finishLocked(w, alreadyClosed());
             } else {
-                takeEffectLocked(false, w.closer, w.closeEvent);
+                takeEffectLocked(false, w.closer);
                 finishLocked(w, {});
             }
         } else if (m_closed) {

@@ -10,7 +10,6 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
-#include <optional>
 
 namespace qs {
 
@@ -77,7 +76,8 @@ struct QueueCounters {
 //    (activity Enqueuing/Dequeuing, detail the queue name) before it waits and Running after, and records
 //    queue_close {queue, cancel_pending} under its mutex when a close takes effect (in that
 //    order, before the events of the callers the close wakes; named after the closing caller's
-//    thread), the closing caller passing the step gate after unlocking. The Recorder must
+//    thread). A close that will take effect first passes the step gate (Recorder::awaitGate),
+//    outside the mutex: step mode holds the closer before the queue closes. The Recorder must
 //    outlive the queue.
 class QueueBase {
 public:
@@ -131,9 +131,8 @@ private:
     // A caller waiting in a line. It lives on that caller's stack; whoever holds the mutex may
     // move its elements (serve it) and finish it, so its cv is notified under the mutex.
     struct Waiter {
-        bool isClose = false;                       // a plain close waiting in the enqueue line
-        QString closer;                             // its caller's thread name, for the queue_close event
-        std::optional<Event> *closeEvent = nullptr; // where the closer wants its event
+        bool isClose = false; // a plain close waiting in the enqueue line
+        QString closer;       // its caller's thread name, for the queue_close event
         EnqueueOp *enqueueOp = nullptr;
         DequeueOp *dequeueOp = nullptr;
         int count = 0;
@@ -156,7 +155,7 @@ private:
     void cancelLocked(Waiter &w);
     void removeLocked(Waiter &w);   // out of its line
     void giveBackLocked(Waiter &w); // a dequeuer's held elements back to the storage
-    void takeEffectLocked(bool cancelPendingEnqueues, const QString &closer, std::optional<Event> *event);
+    void takeEffectLocked(bool cancelPendingEnqueues, const QString &closer);
     Status alreadyClosed() const;
     static Status cancelledStatus(bool dequeue);
     int dequeuableLocked() const;

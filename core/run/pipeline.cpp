@@ -202,7 +202,8 @@ SnapshotPtr Pipeline::snapshot(qint64 eventCursor) const
     auto snap = std::make_shared<Snapshot>();
     m_context->recorder->fillSnapshot(snap.get(), eventCursor);
     snap->stepMode = m_context->gate.isEnabled();
-    snap->threadsAtGate = m_context->gate.heldCount();
+    snap->pendingEvents = m_context->gate.pending();
+    snap->threadsAtGate = int(snap->pendingEvents.size());
     return snap;
 }
 

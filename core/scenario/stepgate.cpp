@@ -71,6 +71,16 @@ qint64 StepGate::passedCount() const
     return m_passed;
 }
 
+QList<Event> StepGate::pending() const
+{
+    std::lock_guard lock(m_mu);
+    QList<Event> out;
+    out.reserve(qsizetype(m_pending.size()));
+    for (const auto &held : m_pending)
+        out.push_back(held.second);
+    return out;
+}
+
 void StepGate::pass(const Event &event)
 {
     // Only pipeline threads are held: a thread with no ObservedThread binding is the UI's or the
@@ -84,6 +94,7 @@ void StepGate::pass(const Event &event)
     m_granted = std::min(m_granted, m_nextTicket);
     const std::uint64_t ticket = m_nextTicket++;
     ++m_held;
+    m_pending.emplace_back(ticket, event);
     lock.unlock();
     const StateSpan before = ObservedThread::currentSpan();
     ObservedThread::setState(ThreadState::Paused, Activity::None, eventKindKey(event.kind));
@@ -91,6 +102,7 @@ void StepGate::pass(const Event &event)
     m_cv.wait(lock, [&] { return ticket < m_granted || !m_enabled; });
     --m_held;
     ++m_passed;
+    std::erase_if(m_pending, [ticket](const auto &held) { return held.first == ticket; });
     lock.unlock();
     ObservedThread::setState(before.state, before.activity, before.detail);
 }

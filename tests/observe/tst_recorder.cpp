@@ -339,19 +339,21 @@ private slots:
         QCOMPARE(snap->error.thread(), QStringLiteral("reader_1"));
     }
 
-    void gateRunsAfterRecordingOutsideLocks()
+    void gateRunsBeforeRecordingOutsideLocks()
     {
         Recorder rec;
         const int id = rec.registerThread(QStringLiteral("main"), ThreadRole::Main);
         const int q = rec.registerQueue(QStringLiteral("q"), QStringLiteral("FIFOQueue"), 2, 0);
-        QList<qint64> gated;
-        int seenInSnapshot = 0;
+        QList<EventKind> gated;
+        int notYetLogged = 0;
         rec.setGate([&](const Event &ev) {
-            gated.append(ev.seq);
+            gated.append(ev.kind);
+            QCOMPARE(ev.seq, qint64(-1)); // the event to come: not recorded yet
             // Re-entering every part of the recorder from the gate must not deadlock.
-            const SnapshotPtr snap = rec.snapshot(ev.seq);
-            if (!snap->events.isEmpty() && snap->events.first().seq == ev.seq)
-                ++seenInSnapshot;
+            const SnapshotPtr snap = rec.snapshot(0);
+            if (std::none_of(snap->events.begin(), snap->events.end(),
+                             [&](const Event &e) { return e.kind == ev.kind; }))
+                ++notYetLogged;
             rec.setState(id, ThreadState::Paused);
             rec.queueChanged(q, 1, 1, 0, false);
             rec.metric({});
@@ -365,9 +367,13 @@ private slots:
         const qint64 seq =
             rec.event(EventKind::RequestStop, QStringLiteral("main"),
                       {{QStringLiteral("error"), QJsonValue::Null}, {QStringLiteral("first"), true}});
-        QCOMPARE(seq, qint64(1));
-        QCOMPARE(gated, QList<qint64>({1, 2}));
-        QCOMPARE(seenInSnapshot, 2);
+        // The gate ran first: the note it emitted took seq 1, the request_stop came after it.
+        QCOMPARE(seq, qint64(2));
+        QCOMPARE(gated, QList<EventKind>({EventKind::RequestStop, EventKind::Note}));
+        QCOMPARE(notYetLogged, 2);
+        const QList<Event> log = rec.events();
+        QCOMPARE(log.last().kind, EventKind::RequestStop);
+        QCOMPARE(log.at(log.size() - 2).kind, EventKind::Note);
         QCOMPARE(rec.threads().first().state, ThreadState::Paused);
         rec.setGate({});
         rec.event(EventKind::End, QString());

@@ -182,6 +182,8 @@ private slots:
         QVERIFY(stopped.wait());
         const Status s = coord.join(threads, std::chrono::milliseconds(graceMs));
         release.set();
+        // The straggler still waits on `release`, a local: it must be gone before the flag is.
+        QTRY_COMPARE_WITH_TIMEOUT(CoordinatedThread::liveCount(), 0, kLongMs);
         QCOMPARE(s.kind(), ErrorKind::DeadlineExceeded);
         QVERIFY2(s.message().contains(QStringLiteral("threads still running")), qPrintable(s.toString()));
     }

@@ -1,5 +1,6 @@
 #include "window/runstatusview.h"
 
+#include "common/eventtext.h"
 #include "common/statepalette.h"
 #include "common/uitext.h"
 
@@ -16,6 +17,7 @@ RunStatusView::RunStatusView(QWidget *parent)
     : QWidget(parent)
     , m_row(new QWidget(this))
     , m_run(new QLabel)
+    , m_step(new QLabel)
     , m_progress(new QLabel)
     , m_bottleneck(new QLabel)
     , m_end(new QLabel)
@@ -23,6 +25,8 @@ RunStatusView::RunStatusView(QWidget *parent)
     , m_message(new QLabel)
 {
     m_run->setObjectName(QStringLiteral("runLabel"));
+    m_step->setObjectName(QStringLiteral("stepLabel"));
+    m_step->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_error->setObjectName(QStringLiteral("errorLabel"));
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -30,7 +34,9 @@ RunStatusView::RunStatusView(QWidget *parent)
     auto *layout = new QHBoxLayout(m_row);
     layout->setContentsMargins(4, 0, 4, 0);
     layout->setSpacing(16);
-    for (QLabel *l : {m_run, m_progress, m_bottleneck, m_end})
+    layout->addWidget(m_run);
+    layout->addWidget(m_step, 2);
+    for (QLabel *l : {m_progress, m_bottleneck, m_end})
         layout->addWidget(l);
     layout->addWidget(m_error, 3);
     layout->addWidget(m_message, 1);
@@ -74,9 +80,23 @@ bool RunStatusView::event(QEvent *e)
 QString RunStatusView::runText(const Snapshot &snap)
 {
     QString text = UiText::runStateName(snap.run);
-    if (snap.stepMode)
-        text +=
-            QStringLiteral(" · ") + tr("step mode: %n thread(s) at the gate", nullptr, snap.threadsAtGate);
+    if (snap.stepMode && snap.run != RunState::Finished && snap.run != RunState::Idle)
+        text += QStringLiteral(" · ") + tr("step mode");
+    return text;
+}
+
+QString RunStatusView::stepText(const Snapshot &snap)
+{
+    if (!snap.stepMode || snap.run == RunState::Finished || snap.run == RunState::Idle)
+        return {};
+    if (snap.pendingEvents.isEmpty())
+        return tr("nothing held: the run goes on to its next coordination event");
+    const Event &next = snap.pendingEvents.first();
+    const Topology *topology = snap.topology.get();
+    QString text = tr("next step: %1 — %2")
+                       .arg(EventText::threadCell(next, topology), EventText::details(next, topology));
+    if (snap.pendingEvents.size() > 1)
+        text += QStringLiteral(" ") + tr("(%n more held)", nullptr, int(snap.pendingEvents.size() - 1));
     return text;
 }
 
@@ -146,15 +166,20 @@ void RunStatusView::setSnapshot(const Snapshot &snap)
     m_snap.samplesPerSec = snap.samplesPerSec;
     m_snap.stepMode = snap.stepMode;
     m_snap.threadsAtGate = snap.threadsAtGate;
+    m_snap.pendingEvents = snap.pendingEvents;
+    m_snap.topology = snap.topology;
     m_snap.threads = snap.threads;
     m_run->setText(QStringLiteral("<b>%1</b>").arg(runText(snap).toHtmlEscaped()));
+    const QString step = stepText(snap);
+    m_step->setText(step);
+    m_step->setToolTip(step);
     m_progress->setText(progressText(snap));
     m_bottleneck->setText(bottleneckText(snap));
     m_end->setText(endText(snap));
     const QString error = errorText(snap);
     m_error->setText(error);
     m_error->setToolTip(error);
-    for (QLabel *l : {m_progress, m_bottleneck, m_end, m_error})
+    for (QLabel *l : {m_step, m_progress, m_bottleneck, m_end, m_error})
         l->setVisible(!l->text().isEmpty());
 }
 
@@ -167,7 +192,7 @@ void RunStatusView::showMessage(const QString &text)
 QString RunStatusView::summary() const
 {
     QStringList parts;
-    for (QLabel *l : {m_progress, m_bottleneck, m_end, m_error, m_message})
+    for (QLabel *l : {m_step, m_progress, m_bottleneck, m_end, m_error, m_message})
         if (!l->text().isEmpty())
             parts << l->text();
     return (QStringList{runText(m_snap)} + parts).join(QStringLiteral(" · "));

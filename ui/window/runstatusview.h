@@ -8,9 +8,9 @@ class QLabel;
 
 namespace qs {
 
-// The status bar's content: run state (and step mode), elapsed time, samples per second and
-// steps, the trainer's main wait (e.g. "trainer blocked: queue empty 41%"), how the run ended,
-// and the kept error with its thread and file/record, all in words and without dialogs.
+// The status bar's content: run state (and step mode, with what the next step releases), elapsed time,
+// samples per second and steps, the trainer's main wait (e.g. "trainer blocked: queue empty 41%"), how the
+// run ended, and the kept error with its thread and file/record, all in words and without dialogs.
 class RunStatusView : public QWidget {
     Q_OBJECT
 public:
@@ -20,6 +20,9 @@ public:
     void showMessage(const QString &text); // a transient note (an open request, ...)
 
     static QString runText(const Snapshot &snap);
+    // Step mode: what the next step releases ("next step: close-on-stop watcher closes the
+    // example queue, …"), or that nothing is held; empty outside step mode and after the run.
+    static QString stepText(const Snapshot &snap);
     static QString progressText(const Snapshot &snap);
     static QString bottleneckText(const Snapshot &snap); // empty when nothing stands out
     static QString endText(const Snapshot &snap);
@@ -43,6 +46,7 @@ private:
     QSize m_hint; // m_row's size hints last time; the window hears of a change, not of each text
     QSize m_minHint;
     QLabel *m_run;
+    QLabel *m_step;
     QLabel *m_progress;
     QLabel *m_bottleneck;
     QLabel *m_end;
