@@ -2,6 +2,7 @@
 
 #include "observe/exportfile.h"
 #include "observe/recorder.h"
+#include "observe/runfile.h"
 
 #include <QHash>
 #include <QJsonDocument>
@@ -109,14 +110,10 @@ QList<QJsonObject> chromeTraceEvents(const QList<Event> &events, const QList<Thr
     return out;
 }
 
-Status writeChromeTrace(const Recorder &recorder, const QString &path)
+namespace {
+
+Status saveTrace(const QList<QJsonObject> &trace, const QString &path)
 {
-    const QList<Event> events = recorder.events();
-    const QList<ThreadInfo> threads = recorder.threads();
-    const QList<QueueInfo> queues = recorder.queues();
-    const QList<QJsonObject> trace =
-        chromeTraceEvents(events, threads, queues, recorder.nowUs(), summarisedStates(recorder, threads),
-                          summarisedSizes(recorder, queues));
     return saveAtomically(path, [&trace](QIODevice *out) {
         // Streamed one event per line: a long run's trace never sits in memory as one document.
         bool ok = out->write("{\"traceEvents\":[\n") > 0;
@@ -127,6 +124,25 @@ Status writeChromeTrace(const Recorder &recorder, const QString &path)
         }
         return ok && out->write("],\"displayTimeUnit\":\"ms\"}\n") > 0;
     });
+}
+
+} // namespace
+
+Status writeChromeTrace(const Recorder &recorder, const QString &path)
+{
+    const QList<Event> events = recorder.events();
+    const QList<ThreadInfo> threads = recorder.threads();
+    const QList<QueueInfo> queues = recorder.queues();
+    return saveTrace(chromeTraceEvents(events, threads, queues, recorder.nowUs(),
+                                       summarisedStates(recorder, threads),
+                                       summarisedSizes(recorder, queues)),
+                     path);
+}
+
+Status writeChromeTrace(const SavedRun &run, const QString &path)
+{
+    return saveTrace(chromeTraceEvents(run.last.events, run.last.threads, run.last.queues, run.last.tUs),
+                     path);
 }
 
 } // namespace qs

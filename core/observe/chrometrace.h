@@ -10,6 +10,7 @@
 namespace qs {
 
 class Recorder;
+struct SavedRun;
 
 // The run as Chrome trace-event JSON, which opens in Perfetto (ui.perfetto.dev) and
 // chrome://tracing: {"traceEvents": [...], "displayTimeUnit": "ms"} with, all in pid 1,
@@ -32,5 +33,7 @@ QList<QJsonObject> chromeTraceEvents(const QList<Event> &events, const QList<Thr
 
 // Writes the recorder's whole record to `path` (through a temporary file and a rename).
 Status writeChromeTrace(const Recorder &recorder, const QString &path);
+// The same from a saved run (runfile.h), whose spans and samples are all there.
+Status writeChromeTrace(const SavedRun &run, const QString &path);
 
 } // namespace qs

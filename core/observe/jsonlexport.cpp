@@ -2,6 +2,7 @@
 
 #include "observe/exportfile.h"
 #include "observe/recorder.h"
+#include "observe/runfile.h"
 
 #include <QJsonDocument>
 
@@ -89,12 +90,10 @@ QList<QJsonObject> eventLogLines(const QList<Event> &events, const QList<ThreadI
     return out;
 }
 
-Status writeEventsJsonl(const Recorder &recorder, const QString &path)
+namespace {
+
+Status saveLines(const QList<QJsonObject> &lines, const QString &path)
 {
-    // Events before threads: the recorder's ordering promise then holds for the file too.
-    const QList<Event> events = recorder.events();
-    const QList<ThreadInfo> threads = recorder.threads();
-    const QList<QJsonObject> lines = eventLogLines(events, threads, summarisedStates(recorder, threads));
     return saveAtomically(path, [&lines](QIODevice *out) {
         for (const QJsonObject &line : lines) {
             QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact);
@@ -104,6 +103,21 @@ Status writeEventsJsonl(const Recorder &recorder, const QString &path)
         }
         return true;
     });
+}
+
+} // namespace
+
+Status writeEventsJsonl(const Recorder &recorder, const QString &path)
+{
+    // Events before threads: the recorder's ordering promise then holds for the file too.
+    const QList<Event> events = recorder.events();
+    const QList<ThreadInfo> threads = recorder.threads();
+    return saveLines(eventLogLines(events, threads, summarisedStates(recorder, threads)), path);
+}
+
+Status writeEventsJsonl(const SavedRun &run, const QString &path)
+{
+    return saveLines(eventLogLines(run.last.events, run.last.threads), path);
 }
 
 } // namespace qs

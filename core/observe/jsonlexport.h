@@ -10,6 +10,7 @@
 namespace qs {
 
 class Recorder;
+struct SavedRun;
 
 // The event log as JSON Lines: one compact object per line,
 //   {"t_us": 1234, "thread": "reader_0", "event": "queue_close", ...the event's details}
@@ -27,5 +28,7 @@ QList<QJsonObject> eventLogLines(const QList<Event> &events, const QList<ThreadI
 
 // Writes the recorder's whole record to `path` (through a temporary file and a rename).
 Status writeEventsJsonl(const Recorder &recorder, const QString &path);
+// The same from a saved run (runfile.h), whose spans are all there.
+Status writeEventsJsonl(const SavedRun &run, const QString &path);
 
 } // namespace qs

@@ -6,6 +6,8 @@
 
 #include "demo/bundleddata.h"
 
+#include <QFileInfo>
+
 namespace qs {
 
 RunController::RunController(MainWindow *window)
@@ -56,6 +58,7 @@ bool RunController::start()
     next->setStepMode(m_window->isStepMode());
 
     // The previous run has ended (Start is only offered then), so this returns at once.
+    (void)m_runs.end();
     m_pipeline = std::move(next);
     m_finalShown = false;
     if (m_pipeline->isWorkersMode())
@@ -63,9 +66,17 @@ bool RunController::start()
     else
         m_window->setDetectedData(m_pipeline->featureSpec(), m_pipeline->numClasses());
     m_window->setSnapshotSource([this](qint64 cursor) { return snapshot(cursor); }); // a new event log
+    // Recorded from its first event; a run that cannot be recorded still runs, with a note.
+    const QString what = !m_window->scenario().isEmpty() ? QFileInfo(m_window->scenario()).baseName()
+                         : demo                          ? tr("demo data")
+                                : QFileInfo(config.pipeline.files.value(0)).fileName();
+    const Status recording = m_runs.begin(m_pipeline->recorder(), what);
     if (Status s = m_pipeline->start(); !s.isOk())
         return fail(tr("Cannot start: %1").arg(UiText::error(s)));
-    m_window->showMessage(demo ? tr("Input: the bundled demo data") : QString());
+    if (!recording.isOk())
+        m_window->showMessage(tr("This run is not being recorded: %1").arg(UiText::error(recording)));
+    else
+        m_window->showMessage(demo ? tr("Input: the bundled demo data") : QString());
     emit started();
     return true;
 }
@@ -104,6 +115,8 @@ SnapshotPtr RunController::snapshot(qint64 cursor)
         if (m_finalShown)
             return nullptr;
         m_finalShown = true;
+        if (Status s = m_runs.end(); !s.isOk())
+            m_window->showMessage(tr("The run's record could not be saved: %1").arg(UiText::error(s)));
     }
     return m_pipeline->snapshot(cursor);
 }

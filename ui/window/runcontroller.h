@@ -2,6 +2,8 @@
 
 #include "observe/snapshot.h"
 
+#include "window/sessionruns.h"
+
 #include <QObject>
 
 #include <memory>
@@ -27,6 +29,8 @@ public:
     ~RunController() override;
 
     Pipeline *pipeline() const { return m_pipeline.get(); }
+    // Every run is recorded as it goes into this session's run files (File > Save Run copies one).
+    const SessionRuns &sessionRuns() const { return m_runs; }
     bool isRunning() const; // started and not yet finished
 
 public slots:
@@ -45,6 +49,7 @@ private:
 
     MainWindow *m_window;
     std::unique_ptr<Pipeline> m_pipeline;
+    SessionRuns m_runs;        // after m_pipeline: destroyed first, its writer stops before the Recorder goes
     bool m_finalShown = false; // the finished run's last snapshot has been handed out
 };
 

@@ -1,0 +1,104 @@
+#include "window/sessionruns.h"
+
+#include "observe/exportfile.h"
+#include "observe/runfilewriter.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QTemporaryDir>
+
+namespace qs {
+
+SessionRuns::SessionRuns(int keep)
+    : m_keep(std::max(1, keep))
+{}
+
+SessionRuns::~SessionRuns()
+{
+    (void)end();
+}
+
+Status SessionRuns::begin(const Recorder &recorder, const QString &what)
+{
+    (void)end();
+    if (!m_dir) {
+        m_dir = std::make_unique<QTemporaryDir>();
+        if (!m_dir->isValid()) {
+            const QString why = m_dir->errorString();
+            m_dir.reset();
+            return Status(ErrorKind::PermissionDenied,
+                          QCoreApplication::translate("qs::SessionRuns",
+                                                      "cannot make a folder for this session's runs: %1")
+                              .arg(why));
+        }
+    }
+    Run run;
+    run.number = m_next++;
+    run.path = m_dir->filePath(QStringLiteral("run-%1.qsrun").arg(run.number));
+    run.started = QDateTime::currentDateTime();
+    run.label = QCoreApplication::translate("qs::SessionRuns", "Run %1 · %2")
+                    .arg(run.number)
+                    .arg(run.started.toString(QStringLiteral("HH:mm:ss")));
+    if (!what.isEmpty())
+        run.label += QStringLiteral(" · ") + what;
+    RunFileWriter::Options options;
+    options.meta.insert(QStringLiteral("label"), run.label);
+    Result<std::unique_ptr<RunFileWriter>> writer = RunFileWriter::start(run.path, recorder, options);
+    if (!writer)
+        return writer.status();
+    m_writer = std::move(*writer);
+    m_runs.push_back(run);
+    return Status::ok();
+}
+
+Status SessionRuns::end()
+{
+    if (!m_writer)
+        return Status::ok();
+    const Status s = m_writer->finish();
+    m_writer.reset();
+    if (s.isOk())
+        m_runs.last().finished = true;
+    // Only finished runs count against the limit; the oldest go first.
+    qsizetype finished = std::count_if(m_runs.begin(), m_runs.end(), [](const Run &r) { return r.finished; });
+    while (finished > m_keep) {
+        const auto oldest =
+            std::find_if(m_runs.begin(), m_runs.end(), [](const Run &r) { return r.finished; });
+        QFile::remove(oldest->path);
+        m_runs.erase(oldest);
+        --finished;
+    }
+    return s;
+}
+
+Status SessionRuns::saveAs(const QString &path, int number) const
+{
+    const Run *run = nullptr;
+    for (const Run &r : m_runs) {
+        if (r.finished && (number == 0 || r.number == number))
+            run = &r;
+    }
+    if (!run) {
+        return Status(
+            ErrorKind::NotFound,
+            number == 0 ? QCoreApplication::translate("qs::SessionRuns", "no finished run to save yet")
+                        : QCoreApplication::translate("qs::SessionRuns", "no finished run %1 in this session")
+                              .arg(number));
+    }
+    QFile in(run->path);
+    if (!in.open(QIODevice::ReadOnly)) {
+        return Status(ErrorKind::NotFound,
+                      QCoreApplication::translate("qs::SessionRuns", "cannot read %1: %2")
+                          .arg(run->path, in.errorString()));
+    }
+    return saveAtomically(path, [&in](QIODevice *out) {
+        while (!in.atEnd()) {
+            const QByteArray chunk = in.read(1 << 20);
+            if (chunk.isEmpty() || out->write(chunk) != chunk.size())
+                return false;
+        }
+        return true;
+    });
+}
+
+} // namespace qs
