@@ -1,5 +1,6 @@
 #include "bench/pipelinebench.h"
 
+#include "observe/runfilewriter.h"
 #include "run/pipeline.h"
 
 #include <QElapsedTimer>
@@ -155,6 +156,13 @@ Result<PipelineFigures> measurePipeline(const RunConfig &config, const PipelineW
         return made.status();
     Pipeline &p = **made;
     p.setObservationEnabled(window.observe);
+    std::unique_ptr<RunFileWriter> writer; // finished below, before the pipeline goes
+    if (!window.recordTo.isEmpty()) {
+        Result<std::unique_ptr<RunFileWriter>> w = RunFileWriter::start(window.recordTo, p.recorder());
+        if (!w)
+            return w.status();
+        writer = std::move(*w);
+    }
     if (Status s = p.start(); !s.isOk())
         return s;
 
@@ -221,6 +229,10 @@ Result<PipelineFigures> measurePipeline(const RunConfig &config, const PipelineW
 
     p.requestStop();
     p.waitFinished(milliseconds(qint64(config.trainer.gracePeriodS * 1000) + 10000));
+    if (writer) {
+        if (Status s = writer->finish(); !s.isOk())
+            return s;
+    }
     const RunSummary summary = p.summary();
     if (summary.how == EndHow::Error)
         return summary.error;

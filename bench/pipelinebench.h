@@ -16,6 +16,8 @@ struct PipelineWindow {
     // Snapshots per second taken during the window as a viewer would (the cursor follows
     // nextEventSeq), each one timed; 0 for none besides the window's two ends.
     double snapshotHz = 0;
+    // Non-empty: the run is saved as it goes to this run file (RunFileWriter), as the window does.
+    QString recordTo;
 };
 
 // Cost of Pipeline::snapshot() calls, in milliseconds, and how much the last one held.

@@ -143,6 +143,30 @@ Result<TargetFigure> observationTarget(const RunConfig &config, const BenchOptio
     return t;
 }
 
+Result<TargetFigure> recordingTarget(const RunConfig &config, const BenchOptions &o)
+{
+    say(o, QStringLiteral("run saved as it goes vs not (%1 pairs of runs)").arg(o.repeats));
+    QTemporaryDir dir;
+    if (!dir.isValid())
+        return Status(ErrorKind::PermissionDenied,
+                      QStringLiteral("bench: no temporary folder: ") + dir.errorString());
+    PipelineWindow saved = windowOf(o, true);
+    saved.recordTo = dir.filePath(QStringLiteral("bench.qsrun"));
+    Result<Pair> p = interleave(config, saved, config, windowOf(o, true), o.repeats);
+    if (!p)
+        return p.status();
+    const double on = median(p->a);
+    const double off = median(p->b);
+    const double ratio = off > 0 ? on / off : -1;
+    TargetFigure t =
+        figure("recording_overhead", "pipeline samples/s saving the run file vs not", ratio, "x",
+               QStringLiteral(">= 0.97"), ratio >= 0 ? std::optional<bool>(ratio >= 0.97) : std::nullopt);
+    t.detail = {{QStringLiteral("readers"), config.pipeline.readerThreads},
+                {QStringLiteral("saving_per_s"), jsonList(p->a)},
+                {QStringLiteral("not_saving_per_s"), jsonList(p->b)}};
+    return t;
+}
+
 Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const BenchOptions &o)
 {
     if (r.sweep.isEmpty())

@@ -199,6 +199,10 @@ Result<QList<TargetFigure>> measureTargets(const BenchReport &report, const Stag
     if (!observation)
         return observation.status();
     targets << *observation;
+    Result<TargetFigure> recording = recordingTarget(runConfig, options);
+    if (!recording)
+        return recording.status();
+    targets << *recording;
     Result<TargetFigure> snapshot = snapshotTarget(runConfig, options);
     if (!snapshot)
         return snapshot.status();

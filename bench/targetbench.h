@@ -33,6 +33,8 @@ namespace qs {
 //                         most readers that leave the trainer a core of its own; the
 //                         stage is timed again right before each run, median ratio >= 0.97
 //   observation_overhead  samples/s observed vs not (Recorder off), interleaved  >= 0.97
+//   recording_overhead    samples/s saving the run file as it goes (RunFileWriter, as the
+//                         window records every run) vs not, interleaved          >= 0.97
 //   snapshot_cost         Pipeline::snapshot() at 30 Hz during a full-speed run of the
 //                         data with a tiny model (state changes as often as they
 //                         can be), p95 of the calls                             <= 5 ms

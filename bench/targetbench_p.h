@@ -26,6 +26,8 @@ PipelineWindow windowOf(const BenchOptions &o, bool observe);
 Result<TargetFigure> efficiencyTarget(const BenchReport &r, const StageInputs &in, RunConfig config,
                                       const BenchOptions &o);
 Result<TargetFigure> observationTarget(const RunConfig &config, const BenchOptions &o);
+// The run saved as it goes (RunFileWriter, as the window records every run) vs not saved.
+Result<TargetFigure> recordingTarget(const RunConfig &config, const BenchOptions &o);
 Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const BenchOptions &o);
 Result<QList<TargetFigure>> decodeScalingTarget(const BenchOptions &o); // and the naive feed on its data
 Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o);
