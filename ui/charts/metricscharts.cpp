@@ -118,6 +118,12 @@ void MetricsCharts::updateThroughput(const Snapshot &snap, const Shown &shown)
     m_throughput->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxRate, 1.0)));
 }
 
+void MetricsCharts::setCursor(qint64 tUs, qint64 step)
+{
+    m_train->setCursorX(tUs < 0 ? qQNaN() : double(step));
+    m_throughput->setCursorX(tUs < 0 ? qQNaN() : double(tUs) / 1e6);
+}
+
 void MetricsCharts::retranslateUi()
 {
     m_train->setTitle(tr("Training"));

@@ -19,6 +19,9 @@ public:
     explicit MetricsCharts(QWidget *parent = nullptr);
 
     void setSnapshot(const Snapshot &snap);
+    // The time cursor: a line at `step` on the training chart and at tUs on the throughput
+    // chart; tUs < 0: none (live).
+    void setCursor(qint64 tUs, qint64 step);
     int lossPoints() const;
     int evalPoints() const;
     int ratePoints() const;

@@ -78,6 +78,11 @@ void QueueChart::setSnapshot(const Snapshot &snap)
     m_chart->setXAxis(ChartAxis::fit(first, last));
 }
 
+void QueueChart::setCursorUs(qint64 tUs)
+{
+    m_chart->setCursorX(tUs < 0 ? qQNaN() : double(tUs) / 1e6);
+}
+
 void QueueChart::retranslateUi()
 {
     m_chart->setTitle(tr("Queue occupancy"));
