@@ -263,6 +263,25 @@ private slots:
         w.followNow();
     }
 
+    // QS_CURSOR_SHOTS=DIR: the window scrubbed to 60% of the run, at 1366x768 and 1024x768, for
+    // looking at (and the README's screenshot). Not a check.
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("QS_CURSOR_SHOTS");
+        if (dir.isEmpty())
+            QSKIP("QS_CURSOR_SHOTS not set");
+        MainWindow &w = *m_window;
+        for (const QSize size : {QSize(1366, 768), QSize(1024, 768)}) {
+            w.resize(size);
+            w.findChild<ThreadTimelinePanel *>()->timeline()->showAll();
+            w.setCursorUs(w.history().endUs() * 6 / 10);
+            QTest::qWait(200); // let the layout settle for the picture only
+            QVERIFY(w.grab().save(QStringLiteral("%1/scrubbed-%2.png").arg(dir).arg(size.width())));
+        }
+        w.followNow();
+        w.resize(1366, 768);
+    }
+
     void lanesFollowThePipeline()
     {
         ThreadTimeline *timeline = m_window->findChild<ThreadTimelinePanel *>()->timeline();
