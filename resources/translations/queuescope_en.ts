@@ -961,6 +961,10 @@
         <source>Show the run as it is now again (%1).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Samples of the batch at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>

@@ -955,6 +955,10 @@
         <source>Show the run as it is now again (%1).</source>
         <translation>再次显示运行当前的状态（%1）。</translation>
     </message>
+    <message>
+        <source>Samples of the batch at %1</source>
+        <translation>%1 时的批次样本</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>

@@ -955,6 +955,10 @@
         <source>Show the run as it is now again (%1).</source>
         <translation>再次顯示執行目前的狀態（%1）。</translation>
     </message>
+    <message>
+        <source>Samples of the batch at %1</source>
+        <translation>%1 時的批次樣本</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>

@@ -4,6 +4,7 @@
 
 #include "charts/metricscharts.h"
 #include "charts/queuechart.h"
+#include "common/uitext.h"
 #include "controls/controlspanel.h"
 #include "controls/runcontrols.h"
 #include "diagram/pipelinediagram.h"
@@ -19,6 +20,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDockWidget>
 #include <QMenuBar>
 #include <QToolBar>
 
@@ -159,6 +161,12 @@ void MainWindow::showViews(const SnapshotPtr &live, const SnapshotPtr &shown)
     if (m_threadTableShown)
         m_threadModel->setSnapshot(*shown);
     m_samples->setSnapshot(*shown, !past);
+    if (QDockWidget *samples = dock("samplesDock")) {
+        const QString title = past ? tr("Samples of the batch at %1").arg(UiText::seconds(m_cursorUs))
+                                   : tr("Samples of the latest batch");
+        if (samples->windowTitle() != title)
+            samples->setWindowTitle(title);
+    }
     m_metrics->setSnapshot(*live);
     m_metrics->setCursor(m_cursorUs, shown->steps);
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();

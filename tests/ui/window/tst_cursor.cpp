@@ -19,6 +19,7 @@
 #include "windowparts.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QLabel>
 #include <QSettings>
 #include <QStandardPaths>
@@ -164,6 +165,9 @@ private slots:
             QCOMPARE(samples->batch()[i].pixels, at->batch[i].pixels);
         if (live->batches && !live->batches->isEmpty() && t >= live->batches->first().tUs && t < end)
             QVERIFY(!samples->batch().isEmpty());
+        QVERIFY(w.findChild<QDockWidget *>(QStringLiteral("samplesDock"))
+                    ->windowTitle()
+                    .contains(UiText::seconds(t)));
 
         // The status bar renders the snapshot at t.
         RunStatusView expected;
