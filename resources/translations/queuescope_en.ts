@@ -1004,6 +1004,14 @@
         <source>time (s)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Step %1: loss %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s: %2/s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::PipelineDiagram</name>

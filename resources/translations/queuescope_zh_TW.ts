@@ -998,6 +998,14 @@
         <source>time (s)</source>
         <translation>時間（秒）</translation>
     </message>
+    <message>
+        <source>Step %1: loss %2</source>
+        <translation>第 %1 步：損失 %2</translation>
+    </message>
+    <message>
+        <source>%1 s: %2/s</source>
+        <translation>%1 秒：%2/秒</translation>
+    </message>
 </context>
 <context>
     <name>qs::PipelineDiagram</name>

@@ -24,6 +24,7 @@ public:
     explicit LineChart(QWidget *parent = nullptr);
 
     void setTitle(const QString &title);
+    QString title() const { return m_title; }
     void setAxisTitles(const QString &x, const QString &left, const QString &right = {});
     void setXAxis(const ChartAxis &axis);
     void setYAxis(Side side, const ChartAxis &axis);

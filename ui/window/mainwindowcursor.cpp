@@ -168,7 +168,8 @@ void MainWindow::showViews(const SnapshotPtr &live, const SnapshotPtr &shown)
             samples->setWindowTitle(title);
     }
     m_metrics->setSnapshot(*live);
-    m_metrics->setCursor(m_cursorUs, shown->steps);
+    m_metrics->setCursor(m_cursorUs, shown->steps,
+                         shown->metrics.isEmpty() ? nullptr : &shown->metrics.constLast());
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     if (!m_queuesShown || live->run != RunState::Running ||
         nowMs - m_queuesShownAtMs >= kQueueChartIntervalMs || nowMs < m_queuesShownAtMs) {

@@ -3,6 +3,7 @@
 // and the timeline's lanes follow the pipeline.
 
 #include "charts/linechart.h"
+#include "charts/metricscharts.h"
 #include "charts/queuechart.h"
 #include "common/uitext.h"
 #include "demodata.h"
@@ -180,6 +181,14 @@ private slots:
                 steps = std::max(steps, m.step);
         QVERIFY(at->steps >= steps);
         QVERIFY(at->steps <= live->steps);
+
+        // The metrics charts: the cursor's line, and the latest point at or before t in the title.
+        const auto *metrics = w.findChild<MetricsCharts *>();
+        QCOMPARE(metrics->throughputChart()->cursorX(), double(t) / 1e6);
+        if (!at->metrics.isEmpty())
+            QVERIFY2(
+                metrics->trainingChart()->title().contains(QString::number(at->metrics.constLast().step)),
+                qPrintable(metrics->trainingChart()->title()));
 
         // The queue chart draws the record over the whole run, with the cursor's line.
         const auto *queues = w.findChild<QueueChart *>();
