@@ -211,7 +211,11 @@ void Recorder::metric(MetricPoint point)
 
 void Recorder::setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames)
 {
+    const qint64 t = d->now();
+    const qint64 step = d->steps.load(std::memory_order_acquire);
     std::lock_guard lock(d->previewMu);
+    if (!thumbs.isEmpty())
+        d->previews.add({t, step, thumbs});
     d->batch = std::move(thumbs);
     if (!classNames.isEmpty())
         d->classNames = std::move(classNames);

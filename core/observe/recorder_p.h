@@ -4,6 +4,7 @@
 // Impl that owns them. Each field names the lock that guards it.
 
 #include "observe/boundedring.h"
+#include "observe/previewhistory.h"
 #include "observe/rangeview.h"
 #include "observe/ratewindow.h"
 #include "observe/recorder.h"
@@ -141,8 +142,9 @@ struct Recorder::Impl final : RangeSource {
     BoundedRing<MetricPoint> metrics; // guarded by metricMu
 
     mutable std::mutex previewMu;
-    QList<Thumbnail> batch; // guarded by previewMu
-    QStringList classNames; // guarded by previewMu
+    QList<Thumbnail> batch;  // guarded by previewMu
+    QStringList classNames;  // guarded by previewMu
+    PreviewHistory previews; // guarded by previewMu
 
     std::atomic<qint64> steps{0};
     std::atomic<qint64> samples{0};

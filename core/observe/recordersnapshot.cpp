@@ -80,6 +80,7 @@ void Recorder::fillSnapshot(Snapshot *out, qint64 eventCursor) const
     {
         std::lock_guard lock(d->previewMu);
         out->batch = d->batch;
+        out->batches = d->previews.list();
         out->classNames = d->classNames;
     }
     out->steps = d->steps.load(std::memory_order_acquire);

@@ -116,6 +116,14 @@ struct Thumbnail {
     QString source;      // "file.tfrecords #12"
 };
 
+// One batch's preview as it was trained: when, at which step (Recorder::setBatchPreview).
+struct BatchPreview {
+    qint64 tUs = 0;
+    qint64 step = 0;
+    QList<Thumbnail> thumbs;
+};
+using BatchPreviewsPtr = std::shared_ptr<const QList<BatchPreview>>;
+
 enum class RunState : quint8 { Idle, Running, Stopping, Finished };
 enum class EndHow : quint8 { None, EndOfData, Stopped, Error };
 
@@ -130,7 +138,10 @@ struct Snapshot {
     qint64 nextEventSeq = 0;    // pass back as the next cursor
     QList<MetricPoint> metrics; // bounded, oldest first
     QList<Thumbnail> batch;     // the latest batch's preview
-    QStringList classNames;     // label -> name where known
+    // The previews kept over the whole run, oldest first, thinned (observe/previewhistory.h);
+    // null where none were kept (a saved run).
+    BatchPreviewsPtr batches;
+    QStringList classNames; // label -> name where known
     // The run's figures (Recorder is their one source).
     qint64 steps = 0;
     qint64 samples = 0;

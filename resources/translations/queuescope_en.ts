@@ -933,6 +933,38 @@
         <source>%1 runs at its teaching pace, %2× slower; Speed changes it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the time cursor to the previous coordination event (%1); every view shows the run then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the time cursor to the next coordination event (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the run as it is now again (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples of the batch at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -970,6 +1002,14 @@
     </message>
     <message>
         <source>time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: loss %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s: %2/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1077,6 +1117,10 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>floor %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1487,6 +1531,14 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>Fit the whole run into the view. Drag the lanes to pan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every view shows the run as it was at this instant. Drag on the time ruler or click a lane to move it; Live returns to now.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

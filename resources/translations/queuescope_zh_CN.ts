@@ -927,6 +927,38 @@
         <source>%1 runs at its teaching pace, %2× slower; Speed changes it</source>
         <translation>%1 以教学节奏运行（慢 %2 倍）；可用“速度”调整</translation>
     </message>
+    <message>
+        <source>&amp;Cursor</source>
+        <translation>游标(&amp;C)</translation>
+    </message>
+    <message>
+        <source>◀ Event</source>
+        <translation>◀ 事件</translation>
+    </message>
+    <message>
+        <source>Move the time cursor to the previous coordination event (%1); every view shows the run then.</source>
+        <translation>将时间游标移到上一个协调事件（%1）；每个视图都显示当时的运行状态。</translation>
+    </message>
+    <message>
+        <source>Event ▶</source>
+        <translation>事件 ▶</translation>
+    </message>
+    <message>
+        <source>Move the time cursor to the next coordination event (%1).</source>
+        <translation>将时间游标移到下一个协调事件（%1）。</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>Show the run as it is now again (%1).</source>
+        <translation>再次显示运行当前的状态（%1）。</translation>
+    </message>
+    <message>
+        <source>Samples of the batch at %1</source>
+        <translation>%1 时的批次样本</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -965,6 +997,14 @@
     <message>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
+    </message>
+    <message>
+        <source>Step %1: loss %2</source>
+        <translation>第 %1 步：损失 %2</translation>
+    </message>
+    <message>
+        <source>%1 s: %2/s</source>
+        <translation>%1 秒：%2/秒</translation>
     </message>
 </context>
 <context>
@@ -1068,6 +1108,10 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>floor %1</source>
         <translation>下限 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements.</source>
+        <translation>%2 个元素中有 %1 个。</translation>
     </message>
 </context>
 <context>
@@ -1473,6 +1517,14 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Fit the whole run into the view. Drag the lanes to pan.</source>
         <translation>把整个运行放进画面。拖动泳道可以平移。</translation>
+    </message>
+    <message>
+        <source>at %1 of %2</source>
+        <translation>位于 %1（共 %2）</translation>
+    </message>
+    <message>
+        <source>Every view shows the run as it was at this instant. Drag on the time ruler or click a lane to move it; Live returns to now.</source>
+        <translation>每个视图都显示运行在此时刻的状态。在时间标尺上拖动或点击一条线程行即可移动；按“实时”回到现在。</translation>
     </message>
 </context>
 <context>

@@ -927,6 +927,38 @@
         <source>%1 runs at its teaching pace, %2× slower; Speed changes it</source>
         <translation>%1 以教學步調執行（慢 %2 倍）；可用「速度」調整</translation>
     </message>
+    <message>
+        <source>&amp;Cursor</source>
+        <translation>游標(&amp;C)</translation>
+    </message>
+    <message>
+        <source>◀ Event</source>
+        <translation>◀ 事件</translation>
+    </message>
+    <message>
+        <source>Move the time cursor to the previous coordination event (%1); every view shows the run then.</source>
+        <translation>將時間游標移到上一個協調事件（%1）；每個檢視都顯示當時的執行狀態。</translation>
+    </message>
+    <message>
+        <source>Event ▶</source>
+        <translation>事件 ▶</translation>
+    </message>
+    <message>
+        <source>Move the time cursor to the next coordination event (%1).</source>
+        <translation>將時間游標移到下一個協調事件（%1）。</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>即時</translation>
+    </message>
+    <message>
+        <source>Show the run as it is now again (%1).</source>
+        <translation>再次顯示執行目前的狀態（%1）。</translation>
+    </message>
+    <message>
+        <source>Samples of the batch at %1</source>
+        <translation>%1 時的批次樣本</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -965,6 +997,14 @@
     <message>
         <source>time (s)</source>
         <translation>時間（秒）</translation>
+    </message>
+    <message>
+        <source>Step %1: loss %2</source>
+        <translation>第 %1 步：損失 %2</translation>
+    </message>
+    <message>
+        <source>%1 s: %2/s</source>
+        <translation>%1 秒：%2/秒</translation>
     </message>
 </context>
 <context>
@@ -1068,6 +1108,10 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>floor %1</source>
         <translation>下限 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements.</source>
+        <translation>%2 個元素中有 %1 個。</translation>
     </message>
 </context>
 <context>
@@ -1473,6 +1517,14 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Fit the whole run into the view. Drag the lanes to pan.</source>
         <translation>把整個執行放進畫面。拖曳泳道可以平移。</translation>
+    </message>
+    <message>
+        <source>at %1 of %2</source>
+        <translation>位於 %1（共 %2）</translation>
+    </message>
+    <message>
+        <source>Every view shows the run as it was at this instant. Drag on the time ruler or click a lane to move it; Live returns to now.</source>
+        <translation>每個檢視都顯示執行在此時刻的狀態。在時間尺上拖曳或點選一條執行緒列即可移動；按「即時」回到現在。</translation>
     </message>
 </context>
 <context>

@@ -323,6 +323,20 @@ void LineChart::paintEvent(QPaintEvent *)
         if (s.markers)
             paintMarkers(p, s, line);
     }
+    if (!qIsNaN(m_cursorX) && m_cursorX >= m_x.lo && m_cursorX <= m_x.hi) {
+        const double x = m_x.map(m_cursorX, plot.left(), plot.right());
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(QPen(palette().highlight().color(), 2));
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    }
+}
+
+void LineChart::setCursorX(double x)
+{
+    if (x == m_cursorX || (qIsNaN(x) && qIsNaN(m_cursorX)))
+        return;
+    m_cursorX = x;
+    update();
 }
 
 void LineChart::paintMarkers(QPainter &p, const Series &s, const QPolygonF &points) const

@@ -24,6 +24,7 @@ public:
     explicit LineChart(QWidget *parent = nullptr);
 
     void setTitle(const QString &title);
+    QString title() const { return m_title; }
     void setAxisTitles(const QString &x, const QString &left, const QString &right = {});
     void setXAxis(const ChartAxis &axis);
     void setYAxis(Side side, const ChartAxis &axis);
@@ -36,6 +37,9 @@ public:
     void setSeriesName(int series, const QString &name);
     void setSeriesPoints(int series, const QList<QPointF> &points);
     void clearSeries();
+    // A vertical line at x (the time cursor); NaN: none.
+    void setCursorX(double x);
+    double cursorX() const { return m_cursorX; }
     int seriesCount() const { return int(m_series.size()); }
     int pointCount(int series) const { return int(m_series[series].points.size()); }
     QRect plotRect() const; // where the lines are drawn
@@ -82,6 +86,7 @@ private:
     mutable bool m_frameStale = true;  // m_frame
     mutable QPixmap m_frame;
     mutable QRect m_plot;
+    double m_cursorX = qQNaN();
     mutable QList<LegendEntry> m_legend;
 };
 

@@ -118,14 +118,40 @@ void MetricsCharts::updateThroughput(const Snapshot &snap, const Shown &shown)
     m_throughput->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxRate, 1.0)));
 }
 
+void MetricsCharts::setCursor(qint64 tUs, qint64 step, const MetricPoint *at)
+{
+    m_train->setCursorX(tUs < 0 ? qQNaN() : double(step));
+    m_throughput->setCursorX(tUs < 0 ? qQNaN() : double(tUs) / 1e6);
+    std::optional<MetricPoint> point;
+    if (tUs >= 0 && at)
+        point = *at;
+    const bool same = m_cursorPoint.has_value() == point.has_value() &&
+                      (!point || (m_cursorPoint->step == point->step && m_cursorPoint->tUs == point->tUs));
+    if (tUs == m_cursorUs && step == m_cursorStep && same)
+        return;
+    m_cursorUs = tUs;
+    m_cursorStep = step;
+    m_cursorPoint = point;
+    retranslateUi();
+}
+
 void MetricsCharts::retranslateUi()
 {
-    m_train->setTitle(tr("Training"));
+    if (m_cursorPoint)
+        m_train->setTitle(
+            tr("Step %1: loss %2").arg(m_cursorPoint->step).arg(m_cursorPoint->loss, 0, 'f', 3));
+    else
+        m_train->setTitle(tr("Training"));
     m_train->setSeriesName(m_loss, tr("loss"));
     m_train->setSeriesName(m_trainAcc, tr("training accuracy"));
     m_train->setSeriesName(m_evalAcc, tr("held-out accuracy"));
     m_train->setAxisTitles(tr("step"), tr("loss"), tr("accuracy"));
-    m_throughput->setTitle(tr("Throughput"));
+    if (m_cursorPoint)
+        m_throughput->setTitle(tr("%1 s: %2/s")
+                                   .arg(double(m_cursorUs) / 1e6, 0, 'f', 3)
+                                   .arg(m_cursorPoint->samplesPerSec, 0, 'f', 0));
+    else
+        m_throughput->setTitle(tr("Throughput"));
     m_throughput->setSeriesName(m_rate, tr("samples/s"));
     m_throughput->setAxisTitles(tr("time (s)"), tr("samples/s"));
 }

@@ -5,6 +5,8 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <optional>
+
 namespace qs {
 
 class LineChart;
@@ -19,6 +21,10 @@ public:
     explicit MetricsCharts(QWidget *parent = nullptr);
 
     void setSnapshot(const Snapshot &snap);
+    // The time cursor: a line at `step` on the training chart and at tUs on the throughput
+    // chart, and the latest point at or before it (null: none yet) in the titles; tUs < 0: none
+    // (live).
+    void setCursor(qint64 tUs, qint64 step, const MetricPoint *at = nullptr);
     int lossPoints() const;
     int evalPoints() const;
     int ratePoints() const;
@@ -40,6 +46,9 @@ private:
 
     LineChart *m_train;
     LineChart *m_throughput;
+    qint64 m_cursorUs = -1;
+    qint64 m_cursorStep = 0;
+    std::optional<MetricPoint> m_cursorPoint;
     int m_loss;
     int m_trainAcc;
     int m_evalAcc;

@@ -58,7 +58,10 @@ void QueueChart::setSnapshot(const Snapshot &snap)
     // that sat empty for three seconds has none before then), so they cannot say where the axis
     // starts. Where the bounded history has let its oldest samples go, the line starts later.
     const double first = 0;
-    const double last = std::max(double(snap.tUs) / 1e6, first + 1);
+    // A finished run fills the width however short it was (a 40 ms run is not a sliver on a
+    // 1 s axis); a running one grows from one second.
+    const double last = snap.run == RunState::Finished ? std::max(double(snap.tUs) / 1e6, first + 1e-3)
+                                                       : std::max(double(snap.tUs) / 1e6, first + 1);
     const int buckets = std::max(64, width() / 2);
     for (int i = 0; i < snap.queues.size(); ++i) {
         const QueueInfo &q = snap.queues[i];
@@ -76,6 +79,11 @@ void QueueChart::setSnapshot(const Snapshot &snap)
         m_chart->setSeriesPoints(m_series[i], decimateMinMax(points, buckets));
     }
     m_chart->setXAxis(ChartAxis::fit(first, last));
+}
+
+void QueueChart::setCursorUs(qint64 tUs)
+{
+    m_chart->setCursorX(tUs < 0 ? qQNaN() : double(tUs) / 1e6);
 }
 
 void QueueChart::retranslateUi()

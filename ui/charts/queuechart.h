@@ -19,6 +19,7 @@ public:
     explicit QueueChart(QWidget *parent = nullptr);
 
     void setSnapshot(const Snapshot &snap);
+    void setCursorUs(qint64 tUs); // the time cursor's line; < 0: none (live)
     int seriesCount() const { return int(m_series.size()); }
     int pointCount(int series) const;
     LineChart *chart() const { return m_chart; }

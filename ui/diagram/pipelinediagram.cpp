@@ -270,10 +270,13 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     }
 
     QString tip = QStringLiteral("<b>%1</b> (%2) %3<br>").arg(q.name.toHtmlEscaped(), q.type, sizeText);
-    tip += tr("%1 of %2 elements; %3 enqueued and %4 dequeued since the start.")
-               .arg(q.size)
-               .arg(q.capacity)
-               .arg(UiText::count(q.enqueued), UiText::count(q.dequeued));
+    if (q.enqueued >= 0)
+        tip += tr("%1 of %2 elements; %3 enqueued and %4 dequeued since the start.")
+                   .arg(q.size)
+                   .arg(q.capacity)
+                   .arg(UiText::count(q.enqueued), UiText::count(q.dequeued));
+    else // a past instant: the record keeps sizes, not the totals
+        tip += tr("%1 of %2 elements.").arg(q.size).arg(q.capacity);
     for (const QString &line : allLines) // the lines under the bar, whole, shown or not
         tip += QStringLiteral("<br>") + line.toHtmlEscaped();
     if (q.minAfterDequeue > 0)

@@ -17,6 +17,7 @@ public:
 
     void setSnapshot(const Snapshot &snap);
     const QList<PipelineStage> &stages() const { return m_stages; }
+    const Snapshot &snapshot() const { return m_snap; } // the one drawn
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

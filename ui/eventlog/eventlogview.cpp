@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QTableView>
 
@@ -63,7 +64,7 @@ EventLogView::EventLogView(QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 const QModelIndex source = m_filter->mapToSource(current);
-                if (source.isValid())
+                if (source.isValid() && !m_highlighting)
                     emit eventSelected(m_model->event(source.row()));
             });
 
@@ -92,6 +93,34 @@ void EventLogView::setSnapshot(const Snapshot &snap)
 void EventLogView::clear()
 {
     m_model->clear();
+    m_highlighted = -1;
+}
+
+void EventLogView::highlightSeq(qint64 seq)
+{
+    m_highlighted = seq < 0 ? -1 : seq;
+    const QScopedValueRollback guard(m_highlighting, true);
+    if (m_highlighted < 0) {
+        m_table->clearSelection();
+        return;
+    }
+    int row = -1;
+    for (int r = m_model->rowCount() - 1; r >= 0 && row < 0; --r)
+        if (m_model->event(r).seq == seq)
+            row = r;
+    if (row < 0) {
+        m_table->clearSelection();
+        return;
+    }
+    QModelIndex index = m_filter->mapFromSource(m_model->index(row, EventLogModel::Time));
+    if (!index.isValid()) { // filtered out: show every row again
+        m_threadBox->setCurrentIndex(0);
+        m_kindBox->setCurrentIndex(0);
+        index = m_filter->mapFromSource(m_model->index(row, EventLogModel::Time));
+    }
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                          QItemSelectionModel::Rows);
+    m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
 }
 
 void EventLogView::refillThreads()

@@ -22,6 +22,10 @@ public:
 
     void setSnapshot(const Snapshot &snap);
     void clear();
+    // The time cursor's event: its row is selected and scrolled to (shown even where the filters
+    // hide it: they are cleared). < 0: no row highlighted. Emits no eventSelected.
+    void highlightSeq(qint64 seq);
+    qint64 highlightedSeq() const { return m_highlighted; }
     EventLogModel *model() const { return m_model; }
     EventLogFilter *filter() const { return m_filter; }
     QTableView *table() const { return m_table; }
@@ -47,6 +51,8 @@ private:
     QComboBox *m_kindBox;
     QLabel *m_threadLabel;
     QLabel *m_kindLabel;
+    qint64 m_highlighted = -1;
+    bool m_highlighting = false;
 };
 
 } // namespace qs

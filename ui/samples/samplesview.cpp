@@ -52,7 +52,7 @@ QString SamplesView::className(const QStringList &names, int label)
     return QString::number(label);
 }
 
-void SamplesView::setSnapshot(const Snapshot &snap)
+void SamplesView::setSnapshot(const Snapshot &snap, bool throttle)
 {
     if (snap.batch.size() == m_batch.size() && snap.classNames == m_classNames) {
         bool same = true;
@@ -63,7 +63,7 @@ void SamplesView::setSnapshot(const Snapshot &snap)
         if (same)
             return;
     }
-    if (snap.run == RunState::Running && m_sinceUpdate.isValid() &&
+    if (throttle && snap.run == RunState::Running && m_sinceUpdate.isValid() &&
         m_sinceUpdate.elapsed() < kPreviewIntervalMs)
         return;
     m_sinceUpdate.start();

@@ -20,7 +20,10 @@ class SamplesView : public QWidget {
 public:
     explicit SamplesView(QWidget *parent = nullptr);
 
-    void setSnapshot(const Snapshot &snap);
+    // `throttle`: while the run goes, a new batch is drawn a few times a second at most; false
+    // (the time cursor's past instants) draws it at once.
+    void setSnapshot(const Snapshot &snap, bool throttle = true);
+    const QList<Thumbnail> &batch() const { return m_batch; }
     int sampleCount() const { return int(m_images.size()); }
     int shownCount() const { return grid().shown; } // at the current size
 

@@ -276,6 +276,7 @@ void ThreadTimeline::paintEvent(QPaintEvent *)
     }
     for (int lane = 0; lane < laneCount(); ++lane)
         paintLane(p, lane);
+    paintCursor(p);
     if (m_threads.isEmpty()) {
         p.setPen(palette().placeholderText().color());
         p.drawText(rect().adjusted(m_axis.x0, rulerHeight(), 0, 0), Qt::AlignCenter | Qt::TextWordWrap,
@@ -302,6 +303,46 @@ void ThreadTimeline::paintRuler(QPainter &p)
         p.drawText(x + 3, h - 6, tickLabel(t, step));
     }
     p.restore();
+}
+
+void ThreadTimeline::paintCursor(QPainter &p)
+{
+    if (m_cursorUs < 0 || !m_axis.isVisible(m_cursorUs, m_cursorUs))
+        return;
+    const int x = int(std::lround(m_axis.x(m_cursorUs)));
+    const QColor line = palette().highlight().color();
+    p.save();
+    p.setClipRect(m_axis.x0 - 1, 0, m_axis.width + 3, height());
+    p.setPen(QPen(line, 2));
+    p.drawLine(x, 0, x, height());
+    const QString label = UiText::seconds(m_cursorUs);
+    const int w = fontMetrics().horizontalAdvance(label) + 8, h = rulerHeight();
+    const int left = x + w + 2 > m_axis.x0 + m_axis.width ? x - w - 1 : x + 1;
+    const QRect box(left, 1, w, h - 2);
+    p.fillRect(box, line);
+    p.setPen(palette().highlightedText().color());
+    p.drawText(box, Qt::AlignCenter, label);
+    p.restore();
+}
+
+void ThreadTimeline::setCursorUs(qint64 tUs)
+{
+    tUs = tUs < 0 ? -1 : tUs;
+    if (tUs == m_cursorUs)
+        return;
+    m_cursorUs = tUs;
+    update();
+}
+
+void ThreadTimeline::setScrubbing(bool allowed)
+{
+    m_scrubbing = allowed;
+}
+
+void ThreadTimeline::requestCursorAt(double x)
+{
+    const double clamped = std::clamp(x, double(m_axis.x0), double(m_axis.x0 + m_axis.width));
+    emit cursorRequested(std::clamp<qint64>(m_axis.us(clamped), 0, std::max<qint64>(0, m_nowUs)));
 }
 
 void ThreadTimeline::paintLane(QPainter &p, int lane)
@@ -427,8 +468,13 @@ void ThreadTimeline::mousePressEvent(QMouseEvent *e)
 {
     if (e->button() == Qt::LeftButton && e->position().x() >= m_axis.x0) {
         m_dragging = true;
+        m_dragMoved = false;
         m_dragFrom = e->position().toPoint();
-        setCursor(Qt::ClosedHandCursor);
+        m_scrubDrag = m_scrubbing && e->position().y() < rulerHeight();
+        if (m_scrubDrag)
+            requestCursorAt(e->position().x());
+        else
+            setCursor(Qt::ClosedHandCursor);
     }
 }
 
@@ -437,6 +483,11 @@ void ThreadTimeline::mouseMoveEvent(QMouseEvent *e)
     if (!m_dragging)
         return;
     const QPoint pos = e->position().toPoint();
+    if (m_scrubDrag) {
+        requestCursorAt(pos.x());
+        return;
+    }
+    m_dragMoved = m_dragMoved || pos.x() != m_dragFrom.x();
     if (m_follow && pos.x() != m_dragFrom.x())
         setFollowing(false);
     m_axis.pan(pos.x() - m_dragFrom.x());
@@ -444,9 +495,12 @@ void ThreadTimeline::mouseMoveEvent(QMouseEvent *e)
     relayout();
 }
 
-void ThreadTimeline::mouseReleaseEvent(QMouseEvent *)
+void ThreadTimeline::mouseReleaseEvent(QMouseEvent *e)
 {
+    if (m_dragging && !m_scrubDrag && !m_dragMoved && m_scrubbing)
+        requestCursorAt(e->position().x()); // a click on a lane
     m_dragging = false;
+    m_scrubDrag = false;
     unsetCursor();
 }
 

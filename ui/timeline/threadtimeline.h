@@ -20,6 +20,10 @@ namespace qs {
 // stops following. Coordination events are drawn as markers; hovering a span, a pixel or a
 // marker says what it was in words. Lane height follows the font, so a presentation zoom of
 // the font scales the lanes too.
+// The time cursor: a vertical line with its time in the ruler. Where scrubbing is allowed
+// (setScrubbing: a finished or paused run), pressing or dragging on the ruler and clicking on a
+// lane (without dragging) ask to move the cursor there (cursorRequested); the owner decides and
+// calls setCursorUs. Live, the cursor is off (-1) and the view follows now.
 class ThreadTimeline : public QWidget {
     Q_OBJECT
 public:
@@ -37,6 +41,9 @@ public:
     const QList<LaneItem> &laneItems(int lane) const { return m_items[lane]; }
     int laneHeight() const;
     int labelWidth() const;
+    qint64 cursorUs() const { return m_cursorUs; }
+    bool isScrubbing() const { return m_scrubbing; }
+    int rulerHeight() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -49,9 +56,12 @@ public slots:
     void zoomIn();
     void zoomOut();
     void showAll();
+    void setCursorUs(qint64 tUs); // < 0: no cursor (live)
+    void setScrubbing(bool allowed);
 
 signals:
     void followingChanged(bool on);
+    void cursorRequested(qint64 tUs);
 
 protected:
     void paintEvent(QPaintEvent *) override;
@@ -64,7 +74,8 @@ protected:
     void changeEvent(QEvent *) override;
 
 private:
-    int rulerHeight() const;
+    void paintCursor(QPainter &p);
+    void requestCursorAt(double x);
     int stripHeight() const; // the shared marker strip (events of no lane); 0 when unused
     int laneTop(int lane) const;
     int laneAt(int y) const; // -1 none, laneCount() for the shared strip
@@ -91,7 +102,11 @@ private:
     QList<QList<LaneItem>> m_items;
     QList<QList<LaneMarker>> m_markers; // laneCount() + 1 lists
     bool m_dragging = false;
+    bool m_dragMoved = false;
+    bool m_scrubDrag = false; // the press was on the ruler: the drag moves the cursor
     QPoint m_dragFrom;
+    qint64 m_cursorUs = -1;
+    bool m_scrubbing = false;
 };
 
 } // namespace qs

@@ -1,10 +1,12 @@
 #include "timeline/threadtimelinepanel.h"
 
+#include "common/uitext.h"
 #include "timeline/statelegend.h"
 #include "timeline/threadtimeline.h"
 
 #include <QBoxLayout>
 #include <QEvent>
+#include <QLabel>
 #include <QScrollArea>
 #include <QToolButton>
 
@@ -19,7 +21,13 @@ ThreadTimelinePanel::ThreadTimelinePanel(QWidget *parent)
     , m_zoomIn(new QToolButton)
     , m_zoomOut(new QToolButton)
     , m_showAll(new QToolButton)
+    , m_cursorLabel(new QLabel)
 {
+    m_cursorLabel->setObjectName(QStringLiteral("cursorLabel"));
+    m_cursorLabel->hide();
+    QFont bold = m_cursorLabel->font();
+    bold.setBold(true);
+    m_cursorLabel->setFont(bold);
     m_timeline->setObjectName(QStringLiteral("threadTimeline"));
     m_follow->setObjectName(QStringLiteral("followButton"));
     m_follow->setCheckable(true);
@@ -39,6 +47,7 @@ ThreadTimelinePanel::ThreadTimelinePanel(QWidget *parent)
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
         controls->addWidget(b);
     }
+    controls->addWidget(m_cursorLabel);
     controls->addWidget(m_legend, 1);
 
     m_scroll->setWidget(m_timeline);
@@ -61,6 +70,17 @@ void ThreadTimelinePanel::setSnapshot(const Snapshot &snap)
 void ThreadTimelinePanel::clear()
 {
     m_timeline->clear();
+    setCursorInfo(-1, 0);
+}
+
+void ThreadTimelinePanel::setCursorInfo(qint64 cursorUs, qint64 endUs)
+{
+    m_timeline->setCursorUs(cursorUs);
+    if (cursorUs == m_cursorUs && endUs == m_endUs)
+        return;
+    m_cursorUs = cursorUs;
+    m_endUs = endUs;
+    retranslateUi();
 }
 
 void ThreadTimelinePanel::retranslateUi()
@@ -74,6 +94,12 @@ void ThreadTimelinePanel::retranslateUi()
     m_zoomOut->setToolTip(tr("Show more time in less detail."));
     m_showAll->setText(tr("Show all"));
     m_showAll->setToolTip(tr("Fit the whole run into the view. Drag the lanes to pan."));
+    m_cursorLabel->setVisible(m_cursorUs >= 0);
+    m_cursorLabel->setText(m_cursorUs >= 0
+                               ? tr("at %1 of %2").arg(UiText::seconds(m_cursorUs), UiText::seconds(m_endUs))
+                               : QString());
+    m_cursorLabel->setToolTip(tr("Every view shows the run as it was at this instant. Drag on the time "
+                                 "ruler or click a lane to move it; Live returns to now."));
 }
 
 void ThreadTimelinePanel::changeEvent(QEvent *e)

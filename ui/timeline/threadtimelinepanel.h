@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QToolButton;
 class QScrollArea;
 
@@ -21,6 +22,10 @@ public:
 
     void setSnapshot(const Snapshot &snap);
     void clear();
+    // Says which instant the views show: "at 1.234 s of 5.600 s" while the cursor is in the past
+    // (cursorUs >= 0), nothing while live. Also puts the cursor's line on the lanes.
+    void setCursorInfo(qint64 cursorUs, qint64 endUs);
+    QLabel *cursorLabel() const { return m_cursorLabel; }
     ThreadTimeline *timeline() const { return m_timeline; }
     StateLegend *legend() const { return m_legend; }
 
@@ -37,6 +42,9 @@ private:
     QToolButton *m_zoomIn;
     QToolButton *m_zoomOut;
     QToolButton *m_showAll;
+    QLabel *m_cursorLabel;
+    qint64 m_cursorUs = -1;
+    qint64 m_endUs = 0;
 };
 
 } // namespace qs

@@ -98,8 +98,8 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     // of each frame's update.
     m_threadDockWatch = connect(threads, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         m_threadTableShown = visible;
-        if (visible && m_last)
-            m_threadModel->setSnapshot(*m_last);
+        if (visible && shownSnapshot())
+            m_threadModel->setSnapshot(*shownSnapshot());
     });
     QDockWidget *samples = addPanel(m_samples, QStringLiteral("samplesDock"), Qt::BottomDockWidgetArea);
     QDockWidget *metrics = addPanel(m_metrics, QStringLiteral("metricsDock"), Qt::BottomDockWidgetArea);
@@ -120,6 +120,14 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     splitDockWidget(metrics, queues, Qt::Horizontal);
 
     connect(m_eventLog, &EventLogView::eventSelected, this, [this](const Event &e) {
+        if (canScrub()) { // the cursor to the event clicked
+            const QList<Event> &all = m_history.events();
+            for (int i = int(all.size()) - 1; i >= 0; --i)
+                if (all[i].seq == e.seq) {
+                    moveCursorToEvent(i);
+                    break;
+                }
+        }
         m_explanation->explainEvent(e);
         if (m_arrangement == Arrangement::Wide) // beside the log; in Compact it shares the log's tabs
             showPanel(QStringLiteral("explanation"));
@@ -144,6 +152,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     });
     createToolBar();
     createMenus();
+    createCursorActions();
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_frameTiming);
     m_defaultLayout = saveState(kLayoutVersion);
@@ -263,31 +272,23 @@ void MainWindow::applySnapshot(const SnapshotPtr &snap)
     }
     m_cursor = shown->nextEventSeq;
     m_last = shown;
-    m_timeline->setSnapshot(*shown);
-    m_diagram->setSnapshot(*shown);
-    m_eventLog->setSnapshot(*shown);
-    if (m_threadTableShown)
-        m_threadModel->setSnapshot(*shown);
-    m_samples->setSnapshot(*shown);
-    m_metrics->setSnapshot(*shown);
-    m_queueChart->setSnapshot(*shown);
-    m_code->setSnapshot(*shown);
-    // The explanation comes forward when a run ends with an error: that is what to read then.
-    const bool endedBadly = shown->run == RunState::Finished && !shown->error.isOk();
-    m_explanation->setSnapshot(*shown);
-    if (endedBadly && !m_endedBadly)
-        showPanel(QStringLiteral("explanation"));
-    m_endedBadly = endedBadly;
-    const bool live = shown->run == RunState::Running || shown->run == RunState::Stopping;
-    m_controlsPanel->setRunning(live);
-    m_scenarioBox->setEnabled(!live);
-    m_controls->setSnapshot(*shown);
-    m_status->setSnapshot(*shown);
+    m_history.add(shown);
+    if (m_cursorUs >= 0 && !canScrub())
+        followNow(); // a new run, or a paused one going on: back to live
+    updateCursorActions();
+    if (m_cursorUs >= 0 && !m_atCursor)
+        m_atCursor = m_history.at(m_cursorUs);
+    showViews(shown, m_cursorUs >= 0 ? m_atCursor : shown);
 }
 
 void MainWindow::resetRun()
 {
     m_cursor = 0;
+    m_history.clear();
+    m_cursorUs = -1;
+    m_cursorEvent = -1;
+    m_atCursor.reset();
+    m_queuesShown.reset();
     m_timeline->clear();
     m_eventLog->clear();
     m_explanation->clear();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "example/featurespec.h"
+#include "observe/runhistory.h"
 #include "run/runconfig.h"
 #include "scenario/scenario.h"
 #include "window/snapshotsource.h"
@@ -78,6 +79,16 @@ public:
     // writes a FrameLog's lines to `sink`, every 5 s and for the whole session when the app quits.
     void logFrameStats(std::function<void(const QString &line)> sink);
 
+    // The time cursor (mainwindowcursor.cpp). Live (-1) every view shows now; once the run has
+    // finished, or while it is in step mode, the cursor can be put at any instant of the run and
+    // every view but the timeline's lanes, the event log's rows and the charts' lines (which show
+    // the whole run, with the cursor's line and row) shows the run as it was then.
+    qint64 cursorUs() const { return m_cursorUs; }
+    bool canScrub() const;
+    const RunHistory &history() const { return m_history; }
+    SnapshotPtr shownSnapshot() const { return m_atCursor ? m_atCursor : m_last; } // what the views show
+    int cursorEvent() const { return m_cursorEvent; } // index in history().events(); -1 none
+
 public slots:
     void poll();                                    // ask the source once and apply what it gives
     void applySnapshot(const qs::SnapshotPtr &s);   // show one snapshot (also used by tests)
@@ -99,6 +110,11 @@ public slots:
     // "states", "samples", "metrics", "queues". False for an unknown name.
     bool showPanel(const QString &name);
     void setFrameTimingShown(bool on); // the frame-timing overlay in the status bar
+    void setCursorUs(qint64 tUs);      // ignored while the run cannot be scrubbed
+    void moveCursorToEvent(int index); // index in history().events()
+    void previousEvent();              // the cursor to the event before it (from live: the last)
+    void nextEvent();
+    void followNow(); // the cursor back to live
 
 signals:
     void startRequested();
@@ -136,9 +152,25 @@ private:
     void fitToScreen();
     static QSize defaultSize(const QScreen *screen);
     QDockWidget *dock(const char *objectName) const;
+    void createCursorActions();
+    void retranslateCursor();
+    void updateCursorActions();
+    void showViews(const SnapshotPtr &live, const SnapshotPtr &shown);
+    SnapshotPtr withRecordQueues(const SnapshotPtr &live) const;
 
     SnapshotSource m_source;
     SnapshotPtr m_last;
+    RunHistory m_history;
+    qint64 m_cursorUs = -1;
+    int m_cursorEvent = -1;
+    bool m_cursorOnEvent = false; // the cursor sits on m_cursorEvent's time, put there by an event
+    SnapshotPtr m_atCursor;       // the run at the cursor; null while live
+    SnapshotPtr m_queuesShown;    // the queue chart's snapshot (its history from the record)
+    qint64 m_queuesShownAtMs = -1;
+    QMenu *m_cursorMenu = nullptr;
+    QAction *m_previousEvent = nullptr;
+    QAction *m_nextEvent = nullptr;
+    QAction *m_followNow = nullptr;
     qint64 m_cursor = 0;
     QTimer *m_timer;
     FrameMeter *m_frameMeter;

@@ -148,6 +148,7 @@ void MainWindow::retranslateUi()
     m_helpMenu->setTitle(tr("&Help"));
     m_about->setText(tr("&About QueueScope"));
     m_stateHelpAction->setText(tr("&Thread States"));
+    retranslateCursor();
     updateRecentMenu();
 }
 

@@ -144,6 +144,12 @@ private slots:
         QVERIFY2(view->toPlainText().contains(QStringLiteral("queue.close()")),
                  qPrintable(view->toPlainText()));
         QVERIFY(view->toPlainText().contains(QStringLiteral("closes input_producer and cancels")));
+        // The row also moved the time cursor there: the story is the run's up to that event,
+        // before the error. Back at live it is the whole run's.
+        QCOMPARE(window.cursorUs(), qint64(1000)); // the close, event 1
+        view->showRun();
+        QVERIFY(!view->toPlainText().contains(QStringLiteral("What went wrong")));
+        window.followNow();
         view->showRun();
         QVERIFY(view->toPlainText().contains(QStringLiteral("What went wrong")));
         // A new run starts the story again.
