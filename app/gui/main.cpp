@@ -34,8 +34,10 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(QStringLiteral("Watch a TensorFlow 1.x style input pipeline run."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("TFRecord files to read."),
-                                 QStringLiteral("[FILE...]"));
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QStringLiteral("TFRecord files to read, or one saved run (.qsrun) to replay."),
+        QStringLiteral("[FILE...]"));
     const QCommandLineOption scenario(QStringLiteral("scenario"),
                                       QStringLiteral("Select the scenario NAME (or a .json file)."),
                                       QStringLiteral("NAME"));
@@ -105,8 +107,13 @@ int main(int argc, char **argv)
     QStringList files;
     for (const QString &f : parser.positionalArguments())
         files << QDir::current().absoluteFilePath(f);
-    if (!files.isEmpty())
+    // `queuescope RUN.qsrun` replays a saved run; other files are the input of the next run.
+    if (files.size() == 1 && qs::MainWindow::isRunFile(files.first())) {
+        if (const qs::Status s = controller.openRun(files.first()); !s.isOk())
+            std::fprintf(stderr, "queuescope: %s\n", qPrintable(s.toString())); // the window says it too
+    } else if (!files.isEmpty()) {
         window.openFiles(files);
+    }
     if (parser.isSet(scenario) && !window.selectScenario(parser.value(scenario))) {
         std::fprintf(stderr, "queuescope: unknown scenario %s\n", qPrintable(parser.value(scenario)));
         return 2;

@@ -1,6 +1,7 @@
 #include "observe/exportfile.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 
@@ -29,6 +30,22 @@ Status saveAtomically(const QString &path, const std::function<bool(QIODevice *)
         return {ErrorKind::DataLoss, QStringLiteral("cannot save '%1': %2").arg(path, file.errorString()),
                 where};
     return Status::ok();
+}
+
+Status copyAtomically(const QString &from, const QString &to)
+{
+    QFile in(from);
+    if (!in.open(QIODevice::ReadOnly))
+        return {ErrorKind::NotFound, QStringLiteral("cannot read '%1': %2").arg(from, in.errorString()),
+                Location{from, -1, -1}};
+    return saveAtomically(to, [&in](QIODevice *out) {
+        while (!in.atEnd()) {
+            const QByteArray chunk = in.read(1 << 20);
+            if (chunk.isEmpty() || out->write(chunk) != chunk.size())
+                return false;
+        }
+        return true;
+    });
 }
 
 } // namespace qs

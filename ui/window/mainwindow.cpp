@@ -497,7 +497,16 @@ void MainWindow::dropEvent(QDropEvent *e)
     if (files.isEmpty())
         return;
     e->acceptProposedAction();
-    openFiles(files);
+    openDropped(files);
+}
+
+void MainWindow::openDropped(const QStringList &files)
+{
+    // A saved run opens as a run to replay; anything else is input for the next run.
+    if (files.size() == 1 && isRunFile(files.first()))
+        emit openRunRequested(files.first());
+    else if (!files.isEmpty())
+        openFiles(files);
 }
 
 } // namespace qs

@@ -116,7 +116,20 @@ public slots:
     void nextEvent();
     void followNow(); // the cursor back to live
 
+    // Saved runs (mainwindowruns.cpp): File > Open Run…, Save Run…, Export; a dropped or
+    // command-line run file opens as a run, not as input. Whoever owns the runs acts on the
+    // signals (RunController) and calls showOpenedRun() with what it read.
+    static bool isRunFile(const QString &path); // .qsrun / .qsrun.partial, or an SQLite file
+    void chooseRunToOpen();
+    void chooseRunToSave();
+    void chooseExport(int kind);                // 0: Chrome/Perfetto trace, 1: JSON Lines event log
+    void setOpenedRunName(const QString &name); // in the title; "" when a live run shows
+    void openDropped(const QStringList &files); // what a drop of these files does
+
 signals:
+    void openRunRequested(const QString &path);
+    void saveRunRequested(const QString &path);
+    void exportRequested(int kind, const QString &path);
     void startRequested();
     void stopRequested();
     void stepModeToggled(bool on);
@@ -152,6 +165,8 @@ private:
     void fitToScreen();
     static QSize defaultSize(const QScreen *screen);
     QDockWidget *dock(const char *objectName) const;
+    void createRunFileActions();
+    void retranslateRunFiles();
     void createCursorActions();
     void retranslateCursor();
     void updateCursorActions();
@@ -167,6 +182,12 @@ private:
     SnapshotPtr m_atCursor;       // the run at the cursor; null while live
     SnapshotPtr m_queuesShown;    // the queue chart's snapshot (its history from the record)
     qint64 m_queuesShownAtMs = -1;
+    QAction *m_openRun = nullptr;
+    QAction *m_saveRun = nullptr;
+    QMenu *m_exportMenu = nullptr;
+    QAction *m_exportTrace = nullptr;
+    QAction *m_exportJsonl = nullptr;
+    QString m_openedRunName;
     QMenu *m_cursorMenu = nullptr;
     QAction *m_previousEvent = nullptr;
     QAction *m_nextEvent = nullptr;

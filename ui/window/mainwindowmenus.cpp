@@ -61,6 +61,8 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_controls->openAction());
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addSeparator();
+    createRunFileActions();
+    m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quit->setShortcut(QKeySequence::Quit);
     updateRecentMenu();
@@ -120,7 +122,8 @@ void MainWindow::createMenus()
 
 void MainWindow::retranslateUi()
 {
-    setWindowTitle(m_inputFiles.isEmpty()
+    setWindowTitle(!m_openedRunName.isEmpty() ? tr("QueueScope — saved run %1").arg(m_openedRunName)
+                   : m_inputFiles.isEmpty()
                        ? tr("QueueScope")
                        : tr("QueueScope — %n input file(s)", nullptr, int(m_inputFiles.size())));
     m_controls->retranslateUi();
@@ -149,6 +152,7 @@ void MainWindow::retranslateUi()
     m_about->setText(tr("&About QueueScope"));
     m_stateHelpAction->setText(tr("&Thread States"));
     retranslateCursor();
+    retranslateRunFiles();
     updateRecentMenu();
 }
 

@@ -6,7 +6,15 @@
 
 #include "demo/bundleddata.h"
 
+#include "observe/chrometrace.h"
+#include "observe/exportfile.h"
+#include "observe/jsonlexport.h"
+#include "observe/runfilereader.h"
+#include "observe/savedrecord.h"
+
 #include <QFileInfo>
+
+#include <utility>
 
 namespace qs {
 
@@ -22,6 +30,9 @@ RunController::RunController(MainWindow *window)
     connect(m_window, &MainWindow::stepModeToggled, this, &RunController::setStepMode);
     connect(m_window, &MainWindow::nextStepRequested, this, &RunController::nextStep);
     connect(m_window, &MainWindow::speedChanged, this, &RunController::setSpeed);
+    connect(m_window, &MainWindow::openRunRequested, this, &RunController::openRun);
+    connect(m_window, &MainWindow::saveRunRequested, this, &RunController::saveRun);
+    connect(m_window, &MainWindow::exportRequested, this, &RunController::exportRun);
 }
 
 RunController::~RunController()
@@ -59,6 +70,8 @@ bool RunController::start()
 
     // The previous run has ended (Start is only offered then), so this returns at once.
     (void)m_runs.end();
+    m_opened.reset();
+    m_window->setOpenedRunName(QString());
     m_pipeline = std::move(next);
     m_finalShown = false;
     if (m_pipeline->isWorkersMode())
@@ -103,6 +116,78 @@ void RunController::setSpeed(double factor)
 {
     if (m_pipeline)
         m_pipeline->setSpeed(factor);
+}
+
+Status RunController::openRun(const QString &path)
+{
+    if (isRunning()) {
+        const Status s(ErrorKind::FailedPrecondition, tr("Stop the run before opening a saved one."));
+        m_window->showMessage(s.message());
+        return s;
+    }
+    Result<SavedRun> read = RunFileReader::read(path);
+    if (!read) {
+        m_window->showMessage(tr("Cannot open the run: %1").arg(UiText::error(read.status())));
+        return read.status();
+    }
+    (void)m_runs.end();
+    m_opened = std::move(*read);
+    auto shown = std::make_shared<Snapshot>(m_opened->last);
+    shown->record = SavedRecord::fromSavedRun(*m_opened);
+    shown->nextEventSeq = shown->events.isEmpty() ? 0 : shown->events.last().seq + 1;
+    const bool whole = m_opened->finished();
+    // A killed run's file holds it up to its last flush: shown as a run that ended there.
+    shown->run = RunState::Finished;
+    shown->stepMode = false;
+    shown->threadsAtGate = 0;
+    shown->pendingEvents.clear();
+    m_pipeline.reset();
+    SnapshotPtr once = shown;
+    m_window->setSnapshotSource([once](qint64) mutable { return std::exchange(once, nullptr); });
+    m_window->setOpenedRunName(QFileInfo(path).fileName());
+    m_window->poll();
+    m_window->showMessage(
+        whole ? tr("Saved run %1: move the time cursor to replay it").arg(QFileInfo(path).fileName())
+              : tr("Saved run %1 was cut short: it holds the run's first %2")
+                    .arg(QFileInfo(path).fileName(), UiText::duration(shown->tUs)));
+    return Status::ok();
+}
+
+bool RunController::saveRun(const QString &path)
+{
+    Status s;
+    if (m_opened && !m_opened->finished()) {
+        // A cut-short run lives in its .partial file and the -wal file beside it: a copy of the
+        // one without the other would lose its last seconds.
+        s = Status(
+            ErrorKind::FailedPrecondition,
+            tr("%1 is a run cut short; copy it together with its -wal file instead").arg(m_opened->path));
+    } else if (m_opened) {
+        s = copyAtomically(m_opened->path, path);
+    } else if (isRunning()) {
+        s = Status(ErrorKind::FailedPrecondition,
+                   tr("the run is still going: stop it or let it end, then save"));
+    } else {
+        s = m_runs.saveAs(path);
+    }
+    m_window->showMessage(s.isOk() ? tr("Run saved to %1").arg(QFileInfo(path).fileName())
+                                   : tr("Cannot save the run: %1").arg(UiText::error(s)));
+    return s.isOk();
+}
+
+bool RunController::exportRun(int kind, const QString &path)
+{
+    Status s;
+    if (m_opened)
+        s = kind == 0 ? writeChromeTrace(*m_opened, path) : writeEventsJsonl(*m_opened, path);
+    else if (m_pipeline && m_pipeline->isStarted())
+        s = kind == 0 ? writeChromeTrace(m_pipeline->recorder(), path)
+                      : writeEventsJsonl(m_pipeline->recorder(), path);
+    else
+        s = Status(ErrorKind::NotFound, tr("no run to export yet"));
+    m_window->showMessage(s.isOk() ? tr("Exported to %1").arg(QFileInfo(path).fileName())
+                                   : tr("Cannot export: %1").arg(UiText::error(s)));
+    return s.isOk();
 }
 
 SnapshotPtr RunController::snapshot(qint64 cursor)

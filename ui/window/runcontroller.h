@@ -2,11 +2,13 @@
 
 #include "observe/snapshot.h"
 
+#include "observe/runfile.h"
 #include "window/sessionruns.h"
 
 #include <QObject>
 
 #include <memory>
+#include <optional>
 
 namespace qs {
 
@@ -39,6 +41,12 @@ public slots:
     void setStepMode(bool on);
     void nextStep();
     void setSpeed(double factor);
+    // A saved run (observe/runfile.h) in every view, to replay with the time cursor; refused
+    // with a status-bar note (and the Status) while a run goes or when the file cannot be read.
+    Status openRun(const QString &path);
+    // File > Save Run: the shown run, whole (an opened one, or the session's last finished run).
+    bool saveRun(const QString &path);
+    bool exportRun(int kind, const QString &path); // 0: Chrome trace, 1: JSON Lines
 
 signals:
     void started();
@@ -49,7 +57,10 @@ private:
 
     MainWindow *m_window;
     std::unique_ptr<Pipeline> m_pipeline;
-    SessionRuns m_runs;        // after m_pipeline: destroyed first, its writer stops before the Recorder goes
+    SessionRuns m_runs;
+    std::optional<SavedRun>
+        m_opened; // the saved run shown, while no new run has started        // after m_pipeline: destroyed
+                  // first, its writer stops before the Recorder goes
     bool m_finalShown = false; // the finished run's last snapshot has been handed out
 };
 

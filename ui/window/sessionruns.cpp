@@ -85,20 +85,7 @@ Status SessionRuns::saveAs(const QString &path, int number) const
                         : QCoreApplication::translate("qs::SessionRuns", "no finished run %1 in this session")
                               .arg(number));
     }
-    QFile in(run->path);
-    if (!in.open(QIODevice::ReadOnly)) {
-        return Status(ErrorKind::NotFound,
-                      QCoreApplication::translate("qs::SessionRuns", "cannot read %1: %2")
-                          .arg(run->path, in.errorString()));
-    }
-    return saveAtomically(path, [&in](QIODevice *out) {
-        while (!in.atEnd()) {
-            const QByteArray chunk = in.read(1 << 20);
-            if (chunk.isEmpty() || out->write(chunk) != chunk.size())
-                return false;
-        }
-        return true;
-    });
+    return copyAtomically(run->path, path);
 }
 
 } // namespace qs
