@@ -110,22 +110,32 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
                           QStringLiteral("; name the image with --image-feature KEY"),
                       spec.status().where());
     }
+    DatasetProbe probe;
+    probe.spec = *spec;
+    if (!samples.empty()) {
+        Result<DecodedSample> image =
+            decode(samples.front(), FeatureSpec{spec->image, {}}, Location{first, 0, -1});
+        if (image && !image->image.empty()) {
+            probe.imageWidth = image->image.cols;
+            probe.imageHeight = image->image.rows;
+            probe.imageChannels = image->image.channels();
+        }
+    }
     if (!spec->label) {
         QString why = detection.labelStatus.message();
         if (overrides.label.disabled)
             why = QStringLiteral("it was turned off with --label-feature none");
+        else if (why.isEmpty() && !detection.labelRejected.isEmpty())
+            why = detection.labelRejected.join(QStringLiteral("; "));
         else if (why.isEmpty())
             why = QStringLiteral("no feature looks like a class label");
-        return Status(ErrorKind::FailedPrecondition,
-                      QStringLiteral("%1: training needs a label, and none was found or it was turned off "
-                                     "(%2); the features are (key, kind x values per record): %3; name the "
-                                     "label with --label-feature KEY")
-                          .arg(first, why, detection.schema.summary()),
-                      Location{first, -1, -1});
+        probe.noLabel =
+            QStringLiteral("%1: no label (%2); the features are (key, kind x values per record): %3; "
+                           "name the label with --label-feature KEY")
+                .arg(first, why, detection.schema.summary());
+        return probe;
     }
 
-    DatasetProbe probe;
-    probe.spec = *spec;
     if (options.numClasses > 0) {
         probe.numClasses = options.numClasses;
         probe.classesFrom = QStringLiteral("config");

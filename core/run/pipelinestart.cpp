@@ -216,6 +216,7 @@ Status Pipeline::startPipeline()
                                            {},
                                            {}};
     ctx.recorder->setTopology(topology);
+    ctx.recorder->event(EventKind::Note, QString(), m_plan.toJson()); // what RunSummary reports
     startWatchdog(examples, feeders, orphans);
 
     if (m_stuckWorker) {
@@ -237,16 +238,19 @@ Status Pipeline::startPipeline()
     options.stepDelay = std::chrono::milliseconds(pc.trainerDelayMs);
     options.throwAtStep = m_trainerThrowAt;
     options.classNames = m_classNames;
+    options.inputOnly = m_plan.inputOnly;
     options.heldOutFrom = tc.evalFile.isEmpty()
                               ? QStringLiteral("every %1th training record").arg(m_holdOut.every)
                               : tc.evalFile;
     const HeldOutSet::Source heldOut{tc.evalFile, pc.files, m_holdOut, tc.evalMaxSamples};
     const SampleMaker *maker = &ctx.maker;
-    auto trainer =
-        std::make_shared<Trainer>(options, *ctx.recorder, ctx.coord, ctx.pacer, std::move(source),
-                                  std::move(m_model), [heldOut, maker](const std::function<bool()> &stop) {
-                                      return HeldOutSet::load(heldOut, *maker, stop);
-                                  });
+    Trainer::HeldOutLoader loader; // none without a label: there is nothing to evaluate
+    if (!m_plan.inputOnly)
+        loader = [heldOut, maker](const std::function<bool()> &stop) {
+            return HeldOutSet::load(heldOut, *maker, stop);
+        };
+    auto trainer = std::make_shared<Trainer>(options, *ctx.recorder, ctx.coord, ctx.pacer, std::move(source),
+                                             std::move(m_model), std::move(loader));
     const auto grace = std::chrono::milliseconds(qint64(tc.gracePeriodS * 1000));
     // The script's main thread: train, then (finally) request_stop, join and the end.
     startMain(QStringLiteral("trainer"), ThreadRole::Trainer,

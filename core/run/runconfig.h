@@ -33,6 +33,7 @@ struct PipelineConfig {
     quint64 shuffleSeed;
     int imageWidth;
     int imageHeight;
+    bool inputFollowsData; // the model's input takes the data's size (see RunPlan)
     bool skipCorrupt;
     int readerDelayMs;
     int decodeDelayMs;
@@ -49,6 +50,7 @@ struct PipelineConfig {
 struct TrainerConfig {
     FeedMode feed;
     qint64 maxSteps;
+    int minSteps; // repeat the data until this many steps (see RunPlan)
     int evalEvery;
     QString evalFile;
     double evalFraction;
