@@ -23,12 +23,13 @@ struct Unusable {
 
 // Calls `each` with the parsed ones of the first `limit` records of `file` (corrupt records and
 // records that are not Examples are skipped; the first of the latter is kept in *unusable).
-Status forRecords(const QString &file, int limit,
+Status forRecords(const QString &file, int limit, Compression compression,
                   const std::function<void(const ParsedExample &, const Location &)> &each,
                   Unusable *unusable = nullptr)
 {
     RecordReaderOptions options;
     options.skipCorrupt = true;
+    options.compression = compression;
     Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(file, options);
     if (!reader)
         return reader.status().withLocation(Location{file, -1, -1});
@@ -77,7 +78,7 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
     const QString first = files.first();
     Unusable unusable;
     if (Status s = forRecords(
-            first, kDetectionSampleRecords,
+            first, kDetectionSampleRecords, options.compression,
             [&](const ParsedExample &e, const Location &) { samples.push_back(e); }, &unusable);
         !s.isOk())
         return s;
@@ -150,7 +151,7 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
         for (const QString &file : files) {
             if (budget <= 0)
                 break;
-            const Status s = forRecords(file, std::min(budget, kLabelScanRecords),
+            const Status s = forRecords(file, std::min(budget, kLabelScanRecords), options.compression,
                                         [&](const ParsedExample &e, const Location &where) {
                                             --budget;
                                             Result<int> label = decodeLabel(e, *spec->label, where);

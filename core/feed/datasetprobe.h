@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "example/featurespec.h"
+#include "record/compression.h"
 
 #include <QStringList>
 
@@ -41,6 +42,7 @@ struct DatasetProbe {
     struct Options {
         int numClasses = 0; // num_classes: 0 detects it
         QString specJson;   // spec: the feature-spec overrides as JSON text (empty: detect all)
+        Compression compression = Compression::Auto;
     };
     static Result<DatasetProbe> run(const QStringList &files, const Options &options);
 };

@@ -1,6 +1,7 @@
 #include "run/knobs.h"
 
 #include "example/specoverrides.h"
+#include "record/compression.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -57,6 +58,12 @@ const Knob kKnobs[] = {
          "Count and skip a record whose checksum fails instead of stopping the run with DataLoss."),
      "tf.data.experimental.ignore_errors()", "skip-corrupt", "", false, false, nullptr,
      QS_FIELD(pipeline.skipCorrupt)},
+    {"compression", T::Text, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Compression:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "How the training files are compressed: none, gzip, zlib, or auto (detected from each file)."),
+     "TFRecordOptions(compression_type)", "compression", "none|gzip|zlib|auto", true, false, nullptr,
+     QS_FIELD(pipeline.compression)},
 
     {"feed", T::Choice, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Feed:"),
      QT_TRANSLATE_NOOP("qs::Knob", "How batches reach the trainer: queues filled by reader threads, or the "
@@ -468,6 +475,7 @@ RunConfig::RunConfig()
             },
             k.field(*this));
     }
+    pipeline.compression = QStringLiteral("auto"); // the one text knob whose default is not empty
 }
 
 QJsonObject RunConfig::toJson() const
@@ -518,6 +526,9 @@ Status RunConfig::validate(RunMode mode) const
         if (Status s = k.check(*this); !s.isOk())
             return s;
     }
+    if (!workers && (pipeline.compression.isEmpty() || !parseCompression(pipeline.compression)))
+        return bad(QStringLiteral("compression must be none, gzip, zlib or auto (got '%1')")
+                       .arg(pipeline.compression));
     if (!workers && pipeline.useShuffleQueue && pipeline.exampleCapacity <= pipeline.minAfterDequeue)
         return bad(QStringLiteral("example_capacity %1 must be bigger than min_after_dequeue %2.")
                        .arg(pipeline.exampleCapacity)

@@ -69,7 +69,8 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
 
     if (!p->isWorkersMode()) {
         const TrainerConfig &t = config.trainer;
-        Result<DatasetProbe> probe = DatasetProbe::run(config.pipeline.files, {t.numClasses, t.specJson});
+        Result<DatasetProbe> probe = DatasetProbe::run(
+            config.pipeline.files, {t.numClasses, t.specJson, compressionOf(config.pipeline)});
         if (!probe)
             return probe.status();
         Result<RunPlan> plan = RunPlan::make(&config, *probe); // may raise num_epochs

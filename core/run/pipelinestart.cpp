@@ -12,6 +12,7 @@
 #include "pipeline/inputproducer.h"
 #include "pipeline/statuserror.h"
 #include "run/runcontext.h"
+#include "run/runplan.h"
 #include "run/watchdog.h"
 #include "run/workersdemo.h"
 #include "train/model.h"
@@ -114,7 +115,8 @@ Status Pipeline::startPipeline()
     QList<ThreadHandle> feeders;
     QList<std::shared_ptr<QueueBase>> orphans;
     Topology topology;
-    ReadOptions read{m_holdOut, pc.skipCorrupt, std::chrono::milliseconds(pc.readerDelayMs),
+    ReadOptions read{m_holdOut, pc.skipCorrupt, compressionOf(pc),
+                     std::chrono::milliseconds(pc.readerDelayMs),
                      std::chrono::milliseconds(pc.decodeDelayMs)};
     Recorder *recorder = ctx.recorder.get();
     SkipReport onSkipped = [recorder](const Status &skipped) {
@@ -242,7 +244,7 @@ Status Pipeline::startPipeline()
     options.heldOutFrom = tc.evalFile.isEmpty()
                               ? QStringLiteral("every %1th training record").arg(m_holdOut.every)
                               : tc.evalFile;
-    const HeldOutSet::Source heldOut{tc.evalFile, pc.files, m_holdOut, tc.evalMaxSamples};
+    const HeldOutSet::Source heldOut{tc.evalFile, pc.files, m_holdOut, tc.evalMaxSamples, compressionOf(pc)};
     const SampleMaker *maker = &ctx.maker;
     Trainer::HeldOutLoader loader; // none without a label: there is nothing to evaluate
     if (!m_plan.inputOnly)

@@ -35,6 +35,7 @@ struct PipelineConfig {
     int imageHeight;
     bool inputFollowsData; // the model's input takes the data's size (see RunPlan)
     bool skipCorrupt;
+    QString compression; // "auto" (detected), "none", "gzip", "zlib"
     int readerDelayMs;
     int decodeDelayMs;
     bool scaledJpeg;

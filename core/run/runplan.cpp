@@ -14,20 +14,16 @@ namespace qs {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("qs::RunPlan", text);
-}
-
 // The training records of `files` (those `holdOut` leaves), counted until `enough` is reached.
-Result<qint64> countTrainingRecords(const QStringList &files, const HoldOut &holdOut, qint64 enough,
-                                    bool *countedAll)
+Result<qint64> countTrainingRecords(const QStringList &files, const HoldOut &holdOut, Compression compression,
+                                    qint64 enough, bool *countedAll)
 {
     qint64 total = 0;
     *countedAll = true;
     for (const QString &file : files) {
         RecordReaderOptions options;
         options.skipCorrupt = true; // reporting a bad record is the readers' job
+        options.compression = compression;
         Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(file, options);
         if (!reader)
             return reader.status().withLocation(Location{file, -1, -1});
@@ -69,6 +65,11 @@ InputSpec inputFromData(const DatasetProbe &probe, const PipelineConfig &pc)
 
 } // namespace
 
+Compression compressionOf(const PipelineConfig &config)
+{
+    return parseCompression(config.compression).value_or(Compression::Auto);
+}
+
 Result<RunPlan> RunPlan::make(RunConfig *config, const DatasetProbe &probe)
 {
     PipelineConfig &pc = config->pipeline;
@@ -84,8 +85,10 @@ Result<RunPlan> RunPlan::make(RunConfig *config, const DatasetProbe &probe)
     plan.batchSize = pc.batchSize;
     plan.smallerFinalBatch = pc.allowSmallerFinalBatch;
     if (plan.inputOnly)
-        plan.warnings << tr("no label: input pipeline only. The trainer takes every batch at the model's "
-                            "cost and learns nothing; %1")
+        plan.warnings << QCoreApplication::translate(
+                             "qs::RunPlan",
+                             "no label: input pipeline only. The trainer takes every batch at the model's "
+                             "cost and learns nothing; %1")
                              .arg(probe.noLabel);
 
     const qint64 target = tc.minSteps > 0 ? std::max<qint64>(tc.minSteps, tc.maxSteps) : 0;
@@ -96,17 +99,22 @@ Result<RunPlan> RunPlan::make(RunConfig *config, const DatasetProbe &probe)
     const double wanted =
         target > 0 ? std::ceil(double(target) * double(batch) / pc.numEpochs) : double(batch);
     const qint64 enough = qint64(std::min(wanted, double(kCountLimit)));
-    Result<qint64> counted = countTrainingRecords(
-        pc.files, plan.holdOut, std::max<qint64>(enough, batch * kFewBatches), &plan.countedAll);
+    Result<qint64> counted =
+        countTrainingRecords(pc.files, plan.holdOut, compressionOf(pc),
+                             std::max<qint64>(enough, batch * kFewBatches), &plan.countedAll);
     if (!counted)
         return counted.status();
     plan.trainRecords = *counted;
     plan.stepsPerEpoch =
         pc.allowSmallerFinalBatch ? (plan.trainRecords + batch - 1) / batch : plan.trainRecords / batch;
     if (plan.trainRecords == 0) {
-        plan.warnings << tr("the files hold no training records (%1 held out), so the run trains 0 steps")
-                             .arg(plan.holdOut.every > 0 ? tr("every %1th record").arg(plan.holdOut.every)
-                                                         : tr("none"));
+        plan.warnings << QCoreApplication::translate(
+                             "qs::RunPlan",
+                             "the files hold no training records (%1 held out), so the run trains 0 steps")
+                             .arg(plan.holdOut.every > 0
+                                      ? QCoreApplication::translate("qs::RunPlan", "every %1th record")
+                                            .arg(plan.holdOut.every)
+                                      : QCoreApplication::translate("qs::RunPlan", "none"));
         return plan;
     }
     if (target > 0 && plan.countedAll) {
@@ -118,33 +126,43 @@ Result<RunPlan> RunPlan::make(RunConfig *config, const DatasetProbe &probe)
     }
     const bool few = plan.countedAll && plan.stepsPerEpoch < kFewBatches;
     if (few || plan.epochs != plan.epochsGiven) {
-        QString what = plan.trainRecords < batch
-                           ? tr("an epoch holds %1 training records, fewer than a batch of %2")
-                                 .arg(plan.trainRecords)
-                                 .arg(batch)
-                           : tr("an epoch holds %1 training records: %2 step(s) of a batch of %3")
-                                 .arg(plan.trainRecords)
-                                 .arg(plan.stepsPerEpoch)
-                                 .arg(batch);
+        QString what =
+            plan.trainRecords < batch
+                ? QCoreApplication::translate("qs::RunPlan",
+                                              "an epoch holds %1 training records, fewer than a batch of %2")
+                      .arg(plan.trainRecords)
+                      .arg(batch)
+                : QCoreApplication::translate(
+                      "qs::RunPlan", "an epoch holds %1 training records: %2 step(s) of a batch of %3")
+                      .arg(plan.trainRecords)
+                      .arg(plan.stepsPerEpoch)
+                      .arg(batch);
         if (plan.epochs != plan.epochsGiven)
             what += (plan.epochs == 0
-                         ? tr("; so num_epochs %1 becomes 0 (repeat until stopped) to train at least "
-                              "%2 steps (min_steps; --min-steps 0 or --epochs N keeps yours)")
-                         : tr("; so num_epochs %1 becomes %3 to train at least %2 steps (min_steps; "
-                              "--min-steps 0 or --epochs N keeps yours)"))
+                         ? QCoreApplication::translate(
+                               "qs::RunPlan",
+                               "; so num_epochs %1 becomes 0 (repeat until stopped) to train at least "
+                               "%2 steps (min_steps; --min-steps 0 or --epochs N keeps yours)")
+                         : QCoreApplication::translate(
+                               "qs::RunPlan",
+                               "; so num_epochs %1 becomes %3 to train at least %2 steps (min_steps; "
+                               "--min-steps 0 or --epochs N keeps yours)"))
                         .arg(plan.epochsGiven)
                         .arg(target)
                         .arg(plan.epochs);
         else
-            what += tr("; num_epochs %1 as set").arg(plan.epochsGiven);
+            what +=
+                QCoreApplication::translate("qs::RunPlan", "; num_epochs %1 as set").arg(plan.epochsGiven);
         plan.notices << what;
     }
     const qint64 total =
         plan.epochs == 0 ? std::numeric_limits<qint64>::max() : qint64(plan.epochs) * plan.trainRecords;
     if (plan.countedAll && total < batch && !pc.allowSmallerFinalBatch)
         plan.warnings
-            << tr("%1 epoch(s) of %2 training records are fewer than a batch of %3, so the run trains "
-                  "0 steps: set --allow-smaller-final-batch, more --epochs, or a smaller --batch-size")
+            << QCoreApplication::translate(
+                   "qs::RunPlan",
+                   "%1 epoch(s) of %2 training records are fewer than a batch of %3, so the run trains "
+                   "0 steps: set --allow-smaller-final-batch, more --epochs, or a smaller --batch-size")
                    .arg(plan.epochs)
                    .arg(plan.trainRecords)
                    .arg(batch);

@@ -3,6 +3,7 @@
 #include "base/result.h"
 #include "feed/preprocess.h"
 #include "feed/recordstream.h"
+#include "record/compression.h"
 #include "run/runconfig.h"
 
 #include <QJsonObject>
@@ -11,6 +12,9 @@
 namespace qs {
 
 struct DatasetProbe;
+
+// The run's compression knob ("auto", "none", "gzip", "zlib"; validate() checks it).
+Compression compressionOf(const PipelineConfig &config);
 
 // What a run decides about its data before any thread starts, and tells the user (Pipeline::create):
 //  - the model's input: with input_follows_data, the first image's size and channels (1 for

@@ -30,11 +30,6 @@ double ThreadSummary::fraction(ThreadState state) const
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("qs::RunSummary", text);
-}
-
 QStringList strings(const QJsonValue &v)
 {
     QStringList out;
@@ -82,19 +77,25 @@ void readNotes(RunSummary *s, const QList<Event> &events)
         return;
     QString why;
     if (s->how == EndHow::Error)
-        why = tr("the run ended with an error before the first batch");
+        why = QCoreApplication::translate("qs::RunSummary",
+                                          "the run ended with an error before the first batch");
     else if (s->how == EndHow::Stopped)
-        why = tr("it was stopped before the first batch was ready");
+        why =
+            QCoreApplication::translate("qs::RunSummary", "it was stopped before the first batch was ready");
     else if (!plan.isEmpty() && plan.value(QStringLiteral("train_records")).toInteger() >= 0)
         why =
-            tr("the data ended before a full batch: %1 training records per epoch x %2 epoch(s), batch size "
-               "%3; set --allow-smaller-final-batch, more --epochs or a smaller --batch-size")
+            QCoreApplication::translate(
+                "qs::RunSummary",
+                "the data ended before a full batch: %1 training records per epoch x %2 epoch(s), batch size "
+                "%3; set --allow-smaller-final-batch, more --epochs or a smaller --batch-size")
                 .arg(plan.value(QStringLiteral("train_records")).toInteger())
                 .arg(plan.value(QStringLiteral("epochs")).toInt())
                 .arg(plan.value(QStringLiteral("batch_size")).toInt());
     else
-        why = tr("the data ended before a full batch; set --allow-smaller-final-batch or more --epochs");
-    s->warnings << tr("trained 0 steps: %1").arg(why);
+        why = QCoreApplication::translate(
+            "qs::RunSummary",
+            "the data ended before a full batch; set --allow-smaller-final-batch or more --epochs");
+    s->warnings << QCoreApplication::translate("qs::RunSummary", "trained 0 steps: %1").arg(why);
 }
 
 } // namespace

@@ -216,8 +216,26 @@ private slots:
             }
         }
         QVERIFY(named >= 2); // --label-feature and --image-feature at least
-        // The reader's hints are about --compression, which inspect takes (run detects it).
+        // The run plan's notes and the summary's warnings name run's flags.
+        int planned = 0;
+        for (const QString &source :
+             {QStringLiteral("core/run/runplan.cpp"), QStringLiteral("core/run/runsummary.cpp")}) {
+            for (const QString &flag : flagsNamedIn(QStringLiteral(QS_SOURCE_DIR "/") + source)) {
+                ++planned;
+                QVERIFY2(run.contains("--" + flag.toUtf8() + ' ') ||
+                             run.contains("--" + flag.toUtf8() + " <"),
+                         qPrintable(source + QStringLiteral(": run has no --") + flag));
+            }
+        }
+        QVERIFY(planned >= 4); // --allow-smaller-final-batch, --epochs, --min-steps, --batch-size
+        // The reader's hints are about --compression, which inspect, run and bench take.
         const QByteArray inspect = helpOf(QStringLiteral("inspect"));
+        for (const QString &flag :
+             flagsNamedIn(QStringLiteral(QS_SOURCE_DIR "/core/record/filesniffer.cpp"))) {
+            QVERIFY2(run.contains("--" + flag.toUtf8()), qPrintable(QStringLiteral("run has no --") + flag));
+            QVERIFY2(bench.contains("--" + flag.toUtf8()),
+                     qPrintable(QStringLiteral("bench has no --") + flag));
+        }
         for (const QString &flag : flagsNamedIn(QStringLiteral(QS_SOURCE_DIR "/core/record/filesniffer.cpp")))
             QVERIFY2(inspect.contains("--" + flag.toUtf8()),
                      qPrintable(QStringLiteral("inspect has no --") + flag));
