@@ -218,7 +218,6 @@ Status Pipeline::startPipeline()
                                            {},
                                            {}};
     ctx.recorder->setTopology(topology);
-    ctx.recorder->event(EventKind::Note, QString(), m_plan.toJson()); // what RunSummary reports
     startWatchdog(examples, feeders, orphans);
 
     if (m_stuckWorker) {
@@ -256,9 +255,11 @@ Status Pipeline::startPipeline()
     const auto grace = std::chrono::milliseconds(qint64(tc.gracePeriodS * 1000));
     // The script's main thread: train, then (finally) request_stop, join and the end.
     startMain(QStringLiteral("trainer"), ThreadRole::Trainer,
-              [trainer, run = m_context, id = m_trainerId, grace] {
+              [trainer, run = m_context, id = m_trainerId, grace, plan = m_plan.toJson()] {
                   RunContext &shared = *run;
                   id->store(ObservedThread::currentId(), std::memory_order_release);
+                  // The run plan, for RunSummary and the window: after the threads' starts.
+                  shared.recorder->event(EventKind::Note, ObservedThread::currentName(), plan);
                   shared.recorder->setRunState(RunState::Running);
                   bool endOfData = false;
                   Status own = callCatching([&] { return trainer->train(&endOfData); });
