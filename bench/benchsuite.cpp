@@ -115,6 +115,7 @@ Status BenchOptions::validate() const
 RunConfig benchRunConfig(RunConfig config)
 {
     config.pipeline.numEpochs = 0;
+    config.pipeline.inputFollowsData = false; // the stage measures' image_width x image_height x 3
     config.pipeline.readerDelayMs = 0;
     config.pipeline.decodeDelayMs = 0;
     config.pipeline.trainerDelayMs = 0;

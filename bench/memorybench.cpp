@@ -83,7 +83,9 @@ Result<MemoryFigures> measureBigFileEpoch(RunConfig config, const MemoryBenchOpt
 
     config.pipeline.files = {path};
     config.pipeline.numEpochs = 1;
+    config.trainer.minSteps = 0; // exactly one epoch
     config.pipeline.imageWidth = config.pipeline.imageHeight = 8;
+    config.pipeline.inputFollowsData = false;
     config.trainer.hidden = 8;
     config.trainer.evalEvery = 0;
     config.trainer.evalFraction = 0;

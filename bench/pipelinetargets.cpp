@@ -46,6 +46,7 @@ RunConfig decodeBoundConfig(const QString &file, int readers)
     c.pipeline.exampleCapacity = 224;
     c.pipeline.minAfterDequeue = 64;
     c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
+    c.pipeline.inputFollowsData = false;
     c.trainer.hidden = 8;
     c.trainer.evalEvery = 0;
     c.trainer.evalFraction = 0;
@@ -106,6 +107,7 @@ Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o)
 {
     say(o, QStringLiteral("Pipeline::snapshot() at 30 Hz"));
     config.pipeline.imageWidth = config.pipeline.imageHeight = 8;
+    config.pipeline.inputFollowsData = false;
     config.trainer.hidden = 8;
     PipelineWindow w = windowOf(o, true);
     w.windowS = std::max(4.0, w.windowS);

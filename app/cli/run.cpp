@@ -139,6 +139,10 @@ int runRun(const QStringList &args)
         return out.fail(QStringLiteral("run: %1").arg(pipeline.status().toString()), inputMissing ? 2 : 1);
     }
     Pipeline &p = **pipeline;
+    for (const QString &notice : p.plan().notices)
+        out.error(QStringLiteral("run: note: %1").arg(notice));
+    for (const QString &warning : p.plan().warnings)
+        out.error(QStringLiteral("run: warning: %1").arg(warning));
     std::unique_ptr<RunFileWriter> recordWriter; // destroyed before the pipeline
     if (parser.isSet(record)) {
         RunFileWriter::Options o;

@@ -19,9 +19,28 @@ QStringList summaryLines(const RunSummary &s)
                  .arg(s.steps)
                  .arg(s.samples)
                  .arg(s.samplesPerSec, 0, 'f', 1);
-    lines << QStringLiteral("training accuracy %1, held-out accuracy %2 (%3 held-out samples)")
-                 .arg(percent(s.trainAccuracy), percent(s.evalAccuracy))
-                 .arg(s.heldOutSamples);
+    if (s.inputOnly)
+        lines << QStringLiteral("no label: input pipeline only (nothing was learnt)");
+    else
+        lines << QStringLiteral("training accuracy %1, held-out accuracy %2 (%3 held-out samples)")
+                     .arg(percent(s.trainAccuracy), percent(s.evalAccuracy))
+                     .arg(s.heldOutSamples);
+    if (!s.modelInput.isEmpty())
+        lines << QStringLiteral("model input %1, %2 epoch(s)")
+                     .arg(s.modelInput, s.epochs == 0 ? QStringLiteral("repeating until stopped: 0")
+                                                      : QString::number(s.epochs));
+    if (!s.perClassAccuracy.isEmpty()) {
+        QStringList parts;
+        for (qsizetype c = 0; c < s.perClassAccuracy.size(); ++c)
+            parts << QStringLiteral("%1 %2 (%3)")
+                         .arg(s.classes.value(c, QString::number(c)), percent(s.perClassAccuracy[c]))
+                         .arg(s.perClassCount.value(c));
+        lines << QStringLiteral("held-out accuracy per class: %1").arg(parts.join(QStringLiteral(", ")));
+    }
+    for (const QString &w : s.warnings) {
+        if (!s.inputOnly || !w.contains(s.noLabel)) // "no label" is said above
+            lines << QStringLiteral("warning: %1").arg(w);
+    }
     if (s.skippedRecords > 0)
         lines << QStringLiteral("skipped corrupt records: %1").arg(s.skippedRecords);
 

@@ -11,6 +11,39 @@ Status reject(const QString &why)
     return invalidArgument(why);
 }
 
+// What a list that is not one-hot holds instead: "170 bytes with 5 ones".
+QString contentsOf(const Feature &f)
+{
+    qsizetype ones = 0;
+    qsizetype other = 0;
+    qsizetype n = 0;
+    auto count = [&](double v) {
+        ++n;
+        ones += v == 1;
+        other += v != 0 && v != 1;
+    };
+    if (f.kind == FeatureKind::Bytes && f.bytes.size() == 1)
+        for (const char c : f.bytes.front())
+            count(double(quint8(c)));
+    else if (f.kind == FeatureKind::Float)
+        for (const float v : f.floats)
+            count(double(v));
+    else if (f.kind == FeatureKind::Int64)
+        for (const qint64 v : f.ints)
+            count(double(v));
+    else
+        return QStringLiteral("%1 %2 value(s)").arg(f.count()).arg(featureKindName(f.kind));
+    QString text = QStringLiteral("%1 %2 with %3 ones")
+                       .arg(n)
+                       .arg(f.kind == FeatureKind::Bytes ? QStringLiteral("bytes") : featureKindName(f.kind))
+                       .arg(ones);
+    if (other > 0)
+        text += QStringLiteral(" and %1 other values").arg(other);
+    else if (ones > 1)
+        text += QStringLiteral(": several one-hot groups (a multi-part label), not one class");
+    return text;
+}
+
 } // namespace
 
 int labelNameScore(const QString &key)
@@ -98,11 +131,9 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
     for (const auto &[index, f] : present) {
         const std::optional<OneHot> hot = oneHotIndex(*f);
         if (!hot)
-            return reject(
-                QStringLiteral("it is neither one int64 nor one-hot in sampled record %1 (%2 %3 value(s))")
-                    .arg(index)
-                    .arg(f->count())
-                    .arg(featureKindName(f->kind)));
+            return reject(QStringLiteral("it is neither one int64 nor one-hot in sampled record %1 (%2)")
+                              .arg(index)
+                              .arg(contentsOf(*f)));
         if (width >= 0 && hot->width != width)
             return reject(QStringLiteral("its one-hot width changes from %1 to %2 in sampled record %3")
                               .arg(width)

@@ -95,6 +95,8 @@ void detectLabel(std::span<const ParsedExample> samples, const LabelOverrides &o
         if (taken.count(key))
             continue;
         Result<detail::LabelCandidate> c = detail::evaluateLabel(key, samples, o, false);
+        if (!c && detail::labelNameScore(key) > 0)
+            out->labelRejected << QStringLiteral("'%1': %2").arg(key, c.status().message());
         if (c && (!best || c->score > best->score))
             best = *c;
     }

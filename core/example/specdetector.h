@@ -16,6 +16,7 @@ struct Detection {
     Schema schema;      // of the sampled records
     Status imageStatus; // ok, or why there is no image: names the features found, with kinds and counts
     Status labelStatus; // ok, or why a label the user asked for cannot be used
+    QStringList labelRejected; // features named like a label that could not be one: "'key': why"
 
     // The spec when it can feed training (an image was found and the label override, if
     // any, holds); otherwise the first problem. `inspect` prints the schema either way.

@@ -23,12 +23,13 @@ struct Unusable {
 
 // Calls `each` with the parsed ones of the first `limit` records of `file` (corrupt records and
 // records that are not Examples are skipped; the first of the latter is kept in *unusable).
-Status forRecords(const QString &file, int limit,
+Status forRecords(const QString &file, int limit, Compression compression,
                   const std::function<void(const ParsedExample &, const Location &)> &each,
                   Unusable *unusable = nullptr)
 {
     RecordReaderOptions options;
     options.skipCorrupt = true;
+    options.compression = compression;
     Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(file, options);
     if (!reader)
         return reader.status().withLocation(Location{file, -1, -1});
@@ -77,7 +78,7 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
     const QString first = files.first();
     Unusable unusable;
     if (Status s = forRecords(
-            first, kDetectionSampleRecords,
+            first, kDetectionSampleRecords, options.compression,
             [&](const ParsedExample &e, const Location &) { samples.push_back(e); }, &unusable);
         !s.isOk())
         return s;
@@ -110,22 +111,32 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
                           QStringLiteral("; name the image with --image-feature KEY"),
                       spec.status().where());
     }
+    DatasetProbe probe;
+    probe.spec = *spec;
+    if (!samples.empty()) {
+        Result<DecodedSample> image =
+            decode(samples.front(), FeatureSpec{spec->image, {}}, Location{first, 0, -1});
+        if (image && !image->image.empty()) {
+            probe.imageWidth = image->image.cols;
+            probe.imageHeight = image->image.rows;
+            probe.imageChannels = image->image.channels();
+        }
+    }
     if (!spec->label) {
         QString why = detection.labelStatus.message();
         if (overrides.label.disabled)
             why = QStringLiteral("it was turned off with --label-feature none");
+        else if (why.isEmpty() && !detection.labelRejected.isEmpty())
+            why = detection.labelRejected.join(QStringLiteral("; "));
         else if (why.isEmpty())
             why = QStringLiteral("no feature looks like a class label");
-        return Status(ErrorKind::FailedPrecondition,
-                      QStringLiteral("%1: training needs a label, and none was found or it was turned off "
-                                     "(%2); the features are (key, kind x values per record): %3; name the "
-                                     "label with --label-feature KEY")
-                          .arg(first, why, detection.schema.summary()),
-                      Location{first, -1, -1});
+        probe.noLabel =
+            QStringLiteral("%1: no label (%2); the features are (key, kind x values per record): %3; "
+                           "name the label with --label-feature KEY")
+                .arg(first, why, detection.schema.summary());
+        return probe;
     }
 
-    DatasetProbe probe;
-    probe.spec = *spec;
     if (options.numClasses > 0) {
         probe.numClasses = options.numClasses;
         probe.classesFrom = QStringLiteral("config");
@@ -140,7 +151,7 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
         for (const QString &file : files) {
             if (budget <= 0)
                 break;
-            const Status s = forRecords(file, std::min(budget, kLabelScanRecords),
+            const Status s = forRecords(file, std::min(budget, kLabelScanRecords), options.compression,
                                         [&](const ParsedExample &e, const Location &where) {
                                             --budget;
                                             Result<int> label = decodeLabel(e, *spec->label, where);

@@ -18,6 +18,7 @@ Result<HeldOutSet> HeldOutSet::load(const Source &source, const SampleMaker &mak
         options.select = RecordStream::Select::All;
     } else if (source.holdOut.every > 0) {
         files = source.files;
+        options.compression = source.compression;
         options.select = RecordStream::Select::HeldOut;
         options.holdOut = source.holdOut;
     }

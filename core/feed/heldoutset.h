@@ -35,6 +35,7 @@ struct HeldOutSet {
         QStringList files;
         HoldOut holdOut;
         int maxSamples = 1000;
+        Compression compression = Compression::Auto; // of the training files (an eval file is detected)
     };
     // `stop` is polled between records; loading ends early (with what it has) when it says so.
     static Result<HeldOutSet> load(const Source &source, const SampleMaker &maker,

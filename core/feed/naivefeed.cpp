@@ -21,6 +21,7 @@ NaiveFeed::NaiveFeed(const SampleMaker &maker, Pacer &pacer, Options options,
     stream.select = RecordStream::Select::Training;
     stream.holdOut = m_options.read.holdOut;
     stream.skipCorrupt = m_options.read.skipCorrupt;
+    stream.compression = m_options.read.compression;
     stream.readDelay = m_options.read.readDelay;
     stream.pacer = &pacer;
     m_stream = std::make_unique<RecordStream>([this] { return nextFile(); }, stream, std::move(onSkipped));

@@ -31,6 +31,7 @@ ReaderStage::ReaderStage(const SampleMaker &maker, Pacer &pacer, ReadOptions opt
     stream.select = RecordStream::Select::Training;
     stream.holdOut = options.holdOut;
     stream.skipCorrupt = options.skipCorrupt;
+    stream.compression = options.compression;
     stream.readDelay = options.readDelay;
     stream.pacer = &pacer;
     for (int i = 0; i < threads; ++i) {

@@ -14,6 +14,7 @@ namespace qs {
 struct ReadOptions {
     HoldOut holdOut;
     bool skipCorrupt = false;
+    Compression compression = Compression::Auto; // of the training files
     std::chrono::milliseconds readDelay{0};
     std::chrono::milliseconds decodeDelay{0};
 };

@@ -56,6 +56,7 @@ Status RecordStream::next(QByteArray *record, Location *where)
             ObservedThread::setState(ThreadState::Running, Activity::Reading, *file);
             RecordReaderOptions options;
             options.skipCorrupt = m_options.skipCorrupt;
+            options.compression = m_options.compression;
             Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(*file, options);
             if (!reader)
                 return reader.status().withLocation(Location{*file, -1, -1});

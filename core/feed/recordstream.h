@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "record/compression.h"
 
 #include <QByteArray>
 
@@ -44,6 +45,7 @@ public:
         Select select = Select::All;
         HoldOut holdOut;
         bool skipCorrupt = false;
+        Compression compression = Compression::Auto; // the run's --compression
         std::chrono::milliseconds readDelay{0};
         Pacer *pacer = nullptr; // must outlive the stream
     };

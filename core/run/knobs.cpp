@@ -1,6 +1,7 @@
 #include "run/knobs.h"
 
 #include "example/specoverrides.h"
+#include "record/compression.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -57,6 +58,12 @@ const Knob kKnobs[] = {
          "Count and skip a record whose checksum fails instead of stopping the run with DataLoss."),
      "tf.data.experimental.ignore_errors()", "skip-corrupt", "", false, false, nullptr,
      QS_FIELD(pipeline.skipCorrupt)},
+    {"compression", T::Text, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Compression:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "How the training files are compressed: none, gzip, zlib, or auto (detected from each file)."),
+     "TFRecordOptions(compression_type)", "compression", "none|gzip|zlib|auto", true, false, nullptr,
+     QS_FIELD(pipeline.compression)},
 
     {"feed", T::Choice, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Feed:"),
      QT_TRANSLATE_NOOP("qs::Knob", "How batches reach the trainer: queues filled by reader threads, or the "
@@ -110,6 +117,14 @@ const Knob kKnobs[] = {
          "Readers resize every decoded image to this height; the model sees width × height × 3 values."),
      "tf.image.resize_images(size)", "image-height", "N", true, false, nullptr,
      QS_FIELD(pipeline.imageHeight)},
+    {"input_follows_data", T::Bool, 1, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Model input follows the data"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "The model's input takes the size and channels of the first image (28x28 gray stays 28x28 gray), "
+         "scaled down to at most 784 values (28x28x1, 16x16x3) to keep the pace; off uses image_width x "
+         "image_height x 3. Setting image_width, image_height or input_size turns it off."),
+     "", "fixed-input-size", "", true, false, nullptr, QS_FIELD(pipeline.inputFollowsData)},
     {"scaled_jpeg", T::Bool, 1, 0, 1, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Decode JPEG at reduced size"),
      QT_TRANSLATE_NOOP(
          "qs::Knob",
@@ -125,6 +140,13 @@ const Knob kKnobs[] = {
                        "Stop after this many training steps; 0 trains until the data ends or you stop."),
      "tf.train.StopAtStepHook(last_step)", "max-steps", "N", false, false, nullptr,
      QS_FIELD(trainer.maxSteps)},
+    {"min_steps", T::Int, 300, 0, 1e9, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Train at least:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob",
+         "Repeat the data (more epochs than num_epochs) until the run trains at least this many steps, or "
+         "max_steps when larger: epochs = ceil(steps x batch_size / training records per epoch). 0 keeps "
+         "num_epochs as given; setting num_epochs turns it off."),
+     "", "min-steps", "N", false, false, nullptr, QS_FIELD(trainer.minSteps)},
     {"eval_every", T::Int, 50, 0, 1e9, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Evaluate every:"),
      QT_TRANSLATE_NOOP("qs::Knob", "Measure the accuracy on held-out samples every N steps; 0 never."), "",
      "eval-every", "N", false, false, nullptr, QS_FIELD(trainer.evalEvery)},
@@ -453,6 +475,7 @@ RunConfig::RunConfig()
             },
             k.field(*this));
     }
+    pipeline.compression = QStringLiteral("auto"); // the one text knob whose default is not empty
 }
 
 QJsonObject RunConfig::toJson() const
@@ -473,6 +496,13 @@ Result<RunConfig> RunConfig::fromJson(const QJsonObject &json, const RunConfig &
         config.pipeline.imageWidth = side.toInt();
         config.pipeline.imageHeight = side.toInt();
     }
+    // A size or an epoch count the user sets means what it says: it turns off the rules that
+    // would otherwise choose them (unless the same object sets those rules too).
+    auto has = [&](const char *key) { return json.contains(QLatin1String(key)); };
+    if ((has("image_width") || has("image_height") || has("input_size")) && !has("input_follows_data"))
+        config.pipeline.inputFollowsData = false;
+    if (has("num_epochs") && !has("min_steps"))
+        config.trainer.minSteps = 0;
     for (auto it = json.begin(); it != json.end(); ++it) {
         if (it.key() == QLatin1String("input_size"))
             continue;
@@ -496,6 +526,9 @@ Status RunConfig::validate(RunMode mode) const
         if (Status s = k.check(*this); !s.isOk())
             return s;
     }
+    if (!workers && (pipeline.compression.isEmpty() || !parseCompression(pipeline.compression)))
+        return bad(QStringLiteral("compression must be none, gzip, zlib or auto (got '%1')")
+                       .arg(pipeline.compression));
     if (!workers && pipeline.useShuffleQueue && pipeline.exampleCapacity <= pipeline.minAfterDequeue)
         return bad(QStringLiteral("example_capacity %1 must be bigger than min_after_dequeue %2.")
                        .arg(pipeline.exampleCapacity)

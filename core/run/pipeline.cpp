@@ -7,6 +7,7 @@
 #include "observe/jsonlexport.h"
 #include "record/inputfiles.h"
 #include "run/runcontext.h"
+#include "run/runplan.h"
 #include "scenario/scenariofaults.h"
 #include "train/annmlpmodel.h"
 
@@ -68,12 +69,16 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
 
     if (!p->isWorkersMode()) {
         const TrainerConfig &t = config.trainer;
-        Result<DatasetProbe> probe = DatasetProbe::run(config.pipeline.files, {t.numClasses, t.specJson});
+        Result<DatasetProbe> probe = DatasetProbe::run(
+            config.pipeline.files, {t.numClasses, t.specJson, compressionOf(config.pipeline)});
         if (!probe)
             return probe.status();
+        Result<RunPlan> plan = RunPlan::make(&config, *probe); // may raise num_epochs
+        if (!plan)
+            return plan.status();
         AnnMlpOptions options;
-        options.input = InputSpec{config.pipeline.imageWidth, config.pipeline.imageHeight, 3};
-        options.classes = probe->numClasses;
+        options.input = plan->input;
+        options.classes = std::max(2, probe->numClasses); // no label: 2, never told apart
         options.hidden = t.hidden;
         Result<std::unique_ptr<AnnMlpModel>> model = AnnMlpModel::create(options);
         if (!model)
@@ -87,7 +92,8 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
         else
             for (int i = 0; i < probe->numClasses; ++i)
                 p->m_classNames << QString::number(i);
-        p->m_holdOut = t.evalFile.isEmpty() ? HoldOut::forFraction(t.evalFraction) : HoldOut{};
+        p->m_holdOut = plan->holdOut;
+        p->m_plan = *plan;
     }
     p->m_config = std::move(config);
     p->m_context = std::move(ctx);

@@ -6,6 +6,7 @@
 #include "observe/snapshot.h"
 #include "pipeline/coordinatedthread.h"
 #include "run/runconfig.h"
+#include "run/runplan.h"
 #include "run/runsummary.h"
 #include "scenario/scenario.h"
 
@@ -78,7 +79,8 @@ public:
     FeatureSpec featureSpec() const; // empty in workers mode
     int numClasses() const;
     QStringList classNames() const;
-    void setClassNames(const QStringList &names); // before start(); default "0", "1", ... (demo: shapes)
+    const RunPlan &plan() const { return m_plan; } // input size, label or not, epochs, notices
+    void setClassNames(const QStringList &names);  // before start(); default "0", "1", ... (demo: shapes)
 
     // FailedPrecondition when already started.
     Status start();
@@ -123,6 +125,7 @@ private:
     qint64 m_trainerThrowAt = -1;
     bool m_stuckWorker = false;
     HoldOut m_holdOut;
+    RunPlan m_plan;
     int m_numClasses = 0;
     QStringList m_classNames;
     std::shared_ptr<std::atomic<int>> m_trainerId = std::make_shared<std::atomic<int>>(-1);

@@ -12,6 +12,7 @@
 #include "pipeline/inputproducer.h"
 #include "pipeline/statuserror.h"
 #include "run/runcontext.h"
+#include "run/runplan.h"
 #include "run/watchdog.h"
 #include "run/workersdemo.h"
 #include "train/model.h"
@@ -114,7 +115,8 @@ Status Pipeline::startPipeline()
     QList<ThreadHandle> feeders;
     QList<std::shared_ptr<QueueBase>> orphans;
     Topology topology;
-    ReadOptions read{m_holdOut, pc.skipCorrupt, std::chrono::milliseconds(pc.readerDelayMs),
+    ReadOptions read{m_holdOut, pc.skipCorrupt, compressionOf(pc),
+                     std::chrono::milliseconds(pc.readerDelayMs),
                      std::chrono::milliseconds(pc.decodeDelayMs)};
     Recorder *recorder = ctx.recorder.get();
     SkipReport onSkipped = [recorder](const Status &skipped) {
@@ -237,22 +239,27 @@ Status Pipeline::startPipeline()
     options.stepDelay = std::chrono::milliseconds(pc.trainerDelayMs);
     options.throwAtStep = m_trainerThrowAt;
     options.classNames = m_classNames;
+    options.inputOnly = m_plan.inputOnly;
     options.heldOutFrom = tc.evalFile.isEmpty()
                               ? QStringLiteral("every %1th training record").arg(m_holdOut.every)
                               : tc.evalFile;
-    const HeldOutSet::Source heldOut{tc.evalFile, pc.files, m_holdOut, tc.evalMaxSamples};
+    const HeldOutSet::Source heldOut{tc.evalFile, pc.files, m_holdOut, tc.evalMaxSamples, compressionOf(pc)};
     const SampleMaker *maker = &ctx.maker;
-    auto trainer =
-        std::make_shared<Trainer>(options, *ctx.recorder, ctx.coord, ctx.pacer, std::move(source),
-                                  std::move(m_model), [heldOut, maker](const std::function<bool()> &stop) {
-                                      return HeldOutSet::load(heldOut, *maker, stop);
-                                  });
+    Trainer::HeldOutLoader loader; // none without a label: there is nothing to evaluate
+    if (!m_plan.inputOnly)
+        loader = [heldOut, maker](const std::function<bool()> &stop) {
+            return HeldOutSet::load(heldOut, *maker, stop);
+        };
+    auto trainer = std::make_shared<Trainer>(options, *ctx.recorder, ctx.coord, ctx.pacer, std::move(source),
+                                             std::move(m_model), std::move(loader));
     const auto grace = std::chrono::milliseconds(qint64(tc.gracePeriodS * 1000));
     // The script's main thread: train, then (finally) request_stop, join and the end.
     startMain(QStringLiteral("trainer"), ThreadRole::Trainer,
-              [trainer, run = m_context, id = m_trainerId, grace] {
+              [trainer, run = m_context, id = m_trainerId, grace, plan = m_plan.toJson()] {
                   RunContext &shared = *run;
                   id->store(ObservedThread::currentId(), std::memory_order_release);
+                  // The run plan, for RunSummary and the window: after the threads' starts.
+                  shared.recorder->event(EventKind::Note, ObservedThread::currentName(), plan);
                   shared.recorder->setRunState(RunState::Running);
                   bool endOfData = false;
                   Status own = callCatching([&] { return trainer->train(&endOfData); });

@@ -33,7 +33,9 @@ struct PipelineConfig {
     quint64 shuffleSeed;
     int imageWidth;
     int imageHeight;
+    bool inputFollowsData; // the model's input takes the data's size (see RunPlan)
     bool skipCorrupt;
+    QString compression; // "auto" (detected), "none", "gzip", "zlib"
     int readerDelayMs;
     int decodeDelayMs;
     bool scaledJpeg;
@@ -49,6 +51,7 @@ struct PipelineConfig {
 struct TrainerConfig {
     FeedMode feed;
     qint64 maxSteps;
+    int minSteps; // repeat the data until this many steps (see RunPlan)
     int evalEvery;
     QString evalFile;
     double evalFraction;

@@ -7,6 +7,7 @@
 #include "run/runcontext.h"
 #include <limits>
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 namespace qs {
@@ -26,6 +27,78 @@ double ThreadSummary::fraction(ThreadState state) const
     const double total = liveSeconds();
     return total > 0 ? secondsIn[size_t(state)] / total : 0;
 }
+
+namespace {
+
+QStringList strings(const QJsonValue &v)
+{
+    QStringList out;
+    for (const QJsonValue &item : v.toArray())
+        out << item.toString();
+    return out;
+}
+
+// The run plan, the latest confusion note, and why a run that ended trained nothing.
+void readNotes(RunSummary *s, const QList<Event> &events)
+{
+    QJsonObject plan;
+    QJsonObject confusion;
+    for (const Event &e : events) {
+        if (e.kind != EventKind::Note)
+            continue;
+        const QString what = e.details.value(QStringLiteral("what")).toString();
+        if (what == QLatin1String("run_plan"))
+            plan = e.details;
+        else if (what == QLatin1String("confusion"))
+            confusion = e.details;
+    }
+    if (!plan.isEmpty()) {
+        s->inputOnly = plan.value(QStringLiteral("input_only")).toBool();
+        s->noLabel = plan.value(QStringLiteral("no_label")).toString();
+        s->modelInput = plan.value(QStringLiteral("input")).toString();
+        s->epochs = plan.value(QStringLiteral("epochs")).toInt(-1);
+        s->notices = strings(plan.value(QStringLiteral("notices")));
+        s->warnings = strings(plan.value(QStringLiteral("warnings")));
+    }
+    if (!confusion.isEmpty()) {
+        s->classes = strings(confusion.value(QStringLiteral("classes")));
+        for (const QJsonValue &v : confusion.value(QStringLiteral("per_class_accuracy")).toArray())
+            s->perClassAccuracy << (v.isDouble() ? v.toDouble() : -1.0);
+        for (const QJsonValue &v : confusion.value(QStringLiteral("counts")).toArray())
+            s->perClassCount << v.toInteger();
+        for (const QJsonValue &row : confusion.value(QStringLiteral("matrix")).toArray()) {
+            QList<qint64> r;
+            for (const QJsonValue &v : row.toArray())
+                r << v.toInteger();
+            s->confusion << r;
+        }
+    }
+    if (!s->finished || s->steps > 0)
+        return;
+    QString why;
+    if (s->how == EndHow::Error)
+        why = QCoreApplication::translate("qs::RunSummary",
+                                          "the run ended with an error before the first batch");
+    else if (s->how == EndHow::Stopped)
+        why =
+            QCoreApplication::translate("qs::RunSummary", "it was stopped before the first batch was ready");
+    else if (!plan.isEmpty() && plan.value(QStringLiteral("train_records")).toInteger() >= 0)
+        why =
+            QCoreApplication::translate(
+                "qs::RunSummary",
+                "the data ended before a full batch: %1 training records per epoch x %2 epoch(s), batch size "
+                "%3; set --allow-smaller-final-batch, more --epochs or a smaller --batch-size")
+                .arg(plan.value(QStringLiteral("train_records")).toInteger())
+                .arg(plan.value(QStringLiteral("epochs")).toInt())
+                .arg(plan.value(QStringLiteral("batch_size")).toInt());
+    else
+        why = QCoreApplication::translate(
+            "qs::RunSummary",
+            "the data ended before a full batch; set --allow-smaller-final-batch or more --epochs");
+    s->warnings << QCoreApplication::translate("qs::RunSummary", "trained 0 steps: %1").arg(why);
+}
+
+} // namespace
 
 QString RunSummary::howKey() const
 {
@@ -55,7 +128,32 @@ QJsonObject RunSummary::toJson() const
                                       {QStringLiteral("role"), threadRoleKey(t.role)},
                                       {QStringLiteral("seconds_in"), seconds}});
     }
+    QJsonArray perClass;
+    for (qsizetype c = 0; c < perClassAccuracy.size(); ++c)
+        perClass.append(QJsonObject{{QStringLiteral("class"), classes.value(c, QString::number(c))},
+                                    {QStringLiteral("accuracy"), number(perClassAccuracy[c])},
+                                    {QStringLiteral("samples"), perClassCount.value(c)}});
+    QJsonValue matrix;
+    if (!confusion.isEmpty()) {
+        QJsonArray rows;
+        for (const QList<qint64> &row : confusion) {
+            QJsonArray r;
+            for (const qint64 v : row)
+                r.append(v);
+            rows.append(r);
+        }
+        matrix = QJsonObject{{QStringLiteral("classes"), QJsonArray::fromStringList(classes)},
+                             {QStringLiteral("matrix"), rows}};
+    }
     return {{QStringLiteral("how"), howKey()},
+            {QStringLiteral("input_only"), inputOnly},
+            {QStringLiteral("no_label"), noLabel.isEmpty() ? QJsonValue() : QJsonValue(noLabel)},
+            {QStringLiteral("model_input"), modelInput},
+            {QStringLiteral("epochs"), epochs},
+            {QStringLiteral("notices"), QJsonArray::fromStringList(notices)},
+            {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)},
+            {QStringLiteral("per_class"), perClass},
+            {QStringLiteral("confusion"), matrix},
             {QStringLiteral("error"), statusToJson(error)},
             {QStringLiteral("steps"), steps},
             {QStringLiteral("samples"), samples},
@@ -99,6 +197,7 @@ RunSummary RunSummary::of(const Snapshot &last, const QList<Event> &events, cons
             break;
         }
     }
+    readNotes(&s, events);
     for (const ThreadInfo &t : threads) {
         ThreadSummary ts;
         ts.name = t.name;

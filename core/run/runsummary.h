@@ -28,7 +28,10 @@ struct ThreadSummary {
 //   {"how": "end_of_data" | "stopped" | "error" ("running" before the end),
 //    "error": null | {"kind": "DataLoss", "message", "thread"} (+ file, record, offset),
 //    "steps", "samples", "samples_per_s", "train_accuracy", "eval_accuracy" (null when none),
-//    "skipped_records",
+//    "skipped_records", "input_only" (true: no label, input pipeline only), "no_label" (why, or null),
+//    "model_input" ("28x28x1"), "epochs", "notices": [text], "warnings": [text],
+//    "per_class": [{"class", "accuracy" (null without samples), "samples"}] (held-out, latest),
+//    "confusion": null | {"classes": [names], "matrix": [[count]]} (rows true, columns predicted),
 //    "threads": [{"name", "role", "seconds_in": {"<state>": seconds, ...}}]}
 // seconds_in lists the states a thread spent time in while it ran (its final state, stopped,
 // failed or cancelled, lasts from its end to now and is left out). Error kinds are spelled as TensorFlow
@@ -47,6 +50,19 @@ struct RunSummary {
     QString joinResult;       // the last join event's: "ok", "error", "timeout" ("" before)
     QStringList stillRunning; // the threads it found alive
     QList<ThreadSummary> threads;
+    // From the run's "run_plan" note (RunPlan): the model's input, the epochs, and whether it
+    // trained at all; notices and warnings for people (a run that trained 0 steps always has one).
+    bool inputOnly = false; // no label: input pipeline only
+    QString noLabel;        // why
+    QString modelInput;     // "28x28x1"
+    int epochs = -1;        // num_epochs as run; -1 unknown
+    QStringList notices;
+    QStringList warnings;
+    // From the last "confusion" note (Trainer): the held-out figures per class.
+    QStringList classes;
+    QList<double> perClassAccuracy; // < 0: no held-out sample of that class
+    QList<qint64> perClassCount;    // held-out samples per class
+    QList<QList<qint64>> confusion; // [true][predicted]; empty when not recorded
 
     QJsonObject toJson() const;
     const ThreadSummary *thread(const QString &name) const;

@@ -7,6 +7,8 @@
 #include "pipeline/coordinator.h"
 #include "train/model.h"
 
+#include <QJsonArray>
+
 #include <deque>
 #include <stdexcept>
 
@@ -32,6 +34,42 @@ Thumbnail thumbnailOf(const Sample &s, int prediction)
     t.prediction = prediction;
     t.source = QStringLiteral("%1 #%2").arg(s.file.section(QLatin1Char('/'), -1)).arg(s.record);
     return t;
+}
+
+// The held-out predictions by true class: the "confusion" note.
+QJsonObject confusionOf(const std::vector<int> &labels, const std::vector<int> &predicted, int classes,
+                        const QStringList &names, qint64 step)
+{
+    std::vector<std::vector<qint64>> matrix(size_t(classes), std::vector<qint64>(size_t(classes), 0));
+    for (size_t i = 0; i < labels.size() && i < predicted.size(); ++i) {
+        if (labels[i] >= 0 && labels[i] < classes && predicted[i] >= 0 && predicted[i] < classes)
+            ++matrix[size_t(labels[i])][size_t(predicted[i])];
+    }
+    QJsonArray rows;
+    QJsonArray perClass;
+    QJsonArray counts;
+    QJsonArray classNames;
+    for (int c = 0; c < classes; ++c) {
+        qint64 total = 0;
+        QJsonArray row;
+        for (int p = 0; p < classes; ++p) {
+            total += matrix[size_t(c)][size_t(p)];
+            row.append(matrix[size_t(c)][size_t(p)]);
+        }
+        rows.append(row);
+        counts.append(total);
+        perClass.append(total > 0 ? QJsonValue(double(matrix[size_t(c)][size_t(c)]) / double(total))
+                                  : QJsonValue());
+        classNames.append(c < names.size() ? names[c] : QString::number(c));
+    }
+    QJsonObject note{{QStringLiteral("what"), QStringLiteral("confusion")},
+                     {QStringLiteral("step"), step},
+                     {QStringLiteral("classes"), classNames},
+                     {QStringLiteral("per_class_accuracy"), perClass},
+                     {QStringLiteral("counts"), counts}};
+    if (classes <= Trainer::kMaxConfusionClasses)
+        note.insert(QStringLiteral("matrix"), rows);
+    return note;
 }
 
 } // namespace
@@ -85,12 +123,18 @@ Status Trainer::train(bool *endOfData)
                       {QStringLiteral("from"), t.heldOutFrom}});
 
     auto evaluate = [&] {
-        if (heldOut->isEmpty() || loop.lastEvalStep == loop.steps || !m_model->isTrained())
+        if (t.inputOnly || heldOut->isEmpty() || loop.lastEvalStep == loop.steps || !m_model->isTrained())
             return Status();
         ObservedThread::setState(ThreadState::Running, Activity::Evaluating);
         Result<EvalResult> e = m_model->evaluate(heldOut->inputs, heldOut->labels);
         if (!e)
             return e.status();
+        Result<std::vector<int>> predicted = m_model->predict(heldOut->inputs);
+        if (!predicted)
+            return predicted.status();
+        m_recorder.event(
+            EventKind::Note, ObservedThread::currentName(),
+            confusionOf(heldOut->labels, *predicted, m_model->classCount(), t.classNames, loop.steps));
         loop.evalAccuracy = e->accuracy;
         loop.lastEvalStep = loop.steps;
         m_recorder.setAccuracy(loop.trainAccuracy(), loop.evalAccuracy);
@@ -128,7 +172,7 @@ Status Trainer::train(bool *endOfData)
                                          .arg(s.image.total())
                                          .arg(d));
             s.image.reshape(1, 1).copyTo(inputs.row(i));
-            labels[size_t(i)] = s.label;
+            labels[size_t(i)] = t.inputOnly ? 0 : s.label;
         }
         Result<StepResult> r = m_model->trainStep(inputs, labels);
         if (!r)
@@ -136,6 +180,21 @@ Status Trainer::train(bool *endOfData)
 
         const auto now = Clock::now();
         ++loop.steps;
+        if (t.inputOnly) { // nothing learnt, nothing measured: the batch and its pace only
+            m_recorder.addSamples(n);
+            m_recorder.setSteps(loop.steps);
+            if (t.previewCount > 0 && now - loop.lastPreview >= kPreviewEvery) {
+                loop.lastPreview = now;
+                QList<Thumbnail> thumbs;
+                for (int i = 0; i < std::min(n, t.previewCount); ++i) {
+                    Thumbnail thumb = thumbnailOf((*batch)[size_t(i)], -1);
+                    thumb.label = -1;
+                    thumbs << thumb;
+                }
+                m_recorder.setBatchPreview(std::move(thumbs), t.classNames);
+            }
+            continue;
+        }
         loop.accuracies.push_back(r->accuracy);
         if (int(loop.accuracies.size()) > kAccuracyWindow)
             loop.accuracies.pop_front();

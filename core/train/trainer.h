@@ -32,10 +32,16 @@ struct HeldOutSet;
 // fault, a bug in a step): the caller catches, as stop_on_exception would. Figures go to the
 // Recorder as it goes: a metric per step, the accuracies, held-out accuracy every eval_every
 // steps and at the end, the latest batch's thumbnails (label and prediction) about every 150 ms.
+// Each evaluation also records a Note event {"what": "confusion", "step", "classes": [names],
+// "per_class_accuracy": [fraction or null per class], "counts": [held-out samples per class],
+// "matrix": [[count]] (rows: the true class, columns: the predicted one; left out beyond
+// kMaxConfusionClasses classes)}: what the summary's per-class accuracy and the window's
+// confusion matrix read.
 //
 // The collaborators are the run's: `recorder`, `coord` and `pacer` must outlive the Trainer.
 class Trainer {
 public:
+    static constexpr int kMaxConfusionClasses = 64;
     struct Options {
         qint64 maxSteps = 0; // 0: until the data ends or a stop
         int evalEvery = 50;  // 0: only at the end
@@ -44,6 +50,10 @@ public:
         qint64 throwAtStep = -1;                // the injected fault: the step throws (< 0: never)
         QStringList classNames;                 // label -> name, for the previews
         QString heldOutFrom;                    // where the held-out set comes from, in words
+        // No usable label: each batch still goes through a training step (a constant target, so
+        // it costs what a real step does), but nothing is measured: no accuracy, no metric
+        // points, no evaluation; the previews carry label and prediction -1.
+        bool inputOnly = false;
     };
     using HeldOutLoader = std::function<Result<HeldOutSet>(const std::function<bool()> &stop)>;
 

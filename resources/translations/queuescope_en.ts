@@ -772,6 +772,30 @@
         <source>Decode a JPEG larger than the model&apos;s input at 1/2, 1/4 or 1/8 size in the DCT domain, then resize: much faster, within a few grey levels of a full decode.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Model input follows the data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s input takes the size and channels of the first image (28x28 gray stays 28x28 gray), scaled down to at most 784 values (28x28x1, 16x16x3) to keep the pace; off uses image_width x image_height x 3. Setting image_width, image_height or input_size turns it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train at least:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeat the data (more epochs than num_epochs) until the run trains at least this many steps, or max_steps when larger: epochs = ceil(steps x batch_size / training records per epoch). 0 keeps num_epochs as given; setting num_epochs turns it off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compression:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the training files are compressed: none, gzip, zlib, or auto (detected from each file).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

@@ -768,6 +768,30 @@
         <source>Decode a JPEG larger than the model&apos;s input at 1/2, 1/4 or 1/8 size in the DCT domain, then resize: much faster, within a few grey levels of a full decode.</source>
         <translation>比模型输入大的 JPEG 先在 DCT 域以 1/2、1/4 或 1/8 尺寸解码，再缩放：快得多，与完整解码只差几个灰阶。</translation>
     </message>
+    <message>
+        <source>Model input follows the data</source>
+        <translation>模型输入跟随数据</translation>
+    </message>
+    <message>
+        <source>The model&apos;s input takes the size and channels of the first image (28x28 gray stays 28x28 gray), scaled down to at most 784 values (28x28x1, 16x16x3) to keep the pace; off uses image_width x image_height x 3. Setting image_width, image_height or input_size turns it off.</source>
+        <translation>模型输入采用第一张图像的尺寸与通道数（28x28 灰度仍是 28x28 灰度），并缩小到最多 784 个值（28x28x1、16x16x3）以保持速度；关闭时使用 image_width x image_height x 3。设置 image_width、image_height 或 input_size 会关闭它。</translation>
+    </message>
+    <message>
+        <source>Train at least:</source>
+        <translation>至少训练：</translation>
+    </message>
+    <message>
+        <source>Repeat the data (more epochs than num_epochs) until the run trains at least this many steps, or max_steps when larger: epochs = ceil(steps x batch_size / training records per epoch). 0 keeps num_epochs as given; setting num_epochs turns it off.</source>
+        <translation>重复数据（比 num_epochs 更多的 epoch），直到至少训练这么多步，或 max_steps（若更大）：epochs = ceil(步数 x batch_size / 每个 epoch 的训练记录数)。0 保留 num_epochs 原值；设置 num_epochs 会关闭它。</translation>
+    </message>
+    <message>
+        <source>Compression:</source>
+        <translation>压缩：</translation>
+    </message>
+    <message>
+        <source>How the training files are compressed: none, gzip, zlib, or auto (detected from each file).</source>
+        <translation>训练文件的压缩方式：none、gzip、zlib，或 auto（从每个文件检测）。</translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

@@ -768,6 +768,30 @@
         <source>Decode a JPEG larger than the model&apos;s input at 1/2, 1/4 or 1/8 size in the DCT domain, then resize: much faster, within a few grey levels of a full decode.</source>
         <translation>比模型輸入大的 JPEG 先在 DCT 域以 1/2、1/4 或 1/8 尺寸解碼，再縮放：快得多，與完整解碼只差幾個灰階。</translation>
     </message>
+    <message>
+        <source>Model input follows the data</source>
+        <translation>模型輸入跟隨資料</translation>
+    </message>
+    <message>
+        <source>The model&apos;s input takes the size and channels of the first image (28x28 gray stays 28x28 gray), scaled down to at most 784 values (28x28x1, 16x16x3) to keep the pace; off uses image_width x image_height x 3. Setting image_width, image_height or input_size turns it off.</source>
+        <translation>模型輸入採用第一張影像的尺寸與通道數（28x28 灰階仍是 28x28 灰階），並縮小到最多 784 個值（28x28x1、16x16x3）以維持速度；關閉時使用 image_width x image_height x 3。設定 image_width、image_height 或 input_size 會關閉它。</translation>
+    </message>
+    <message>
+        <source>Train at least:</source>
+        <translation>至少訓練：</translation>
+    </message>
+    <message>
+        <source>Repeat the data (more epochs than num_epochs) until the run trains at least this many steps, or max_steps when larger: epochs = ceil(steps x batch_size / training records per epoch). 0 keeps num_epochs as given; setting num_epochs turns it off.</source>
+        <translation>重複資料（比 num_epochs 更多的 epoch），直到至少訓練這麼多步，或 max_steps（若更大）：epochs = ceil(步數 x batch_size / 每個 epoch 的訓練紀錄數)。0 保留 num_epochs 原值；設定 num_epochs 會關閉它。</translation>
+    </message>
+    <message>
+        <source>Compression:</source>
+        <translation>壓縮：</translation>
+    </message>
+    <message>
+        <source>How the training files are compressed: none, gzip, zlib, or auto (detected from each file).</source>
+        <translation>訓練檔案的壓縮方式：none、gzip、zlib，或 auto（從每個檔案偵測）。</translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

@@ -70,6 +70,7 @@ inline RunConfig smallRun(const QString &file, int classes, bool skipCorrupt = f
     c.pipeline.minAfterDequeue = 4;
     c.pipeline.readerThreads = 2;
     c.pipeline.numEpochs = 1;
+    c.trainer.minSteps = 0; // one epoch, as the counts expect
     c.pipeline.skipCorrupt = skipCorrupt;
     c.trainer.hidden = 8;
     c.pipeline.imageWidth = c.pipeline.imageHeight = 8;

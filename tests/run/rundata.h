@@ -65,6 +65,7 @@ inline RunConfig smallConfig(const QStringList &files)
     RunConfig c;
     c.pipeline.files = files;
     c.pipeline.numEpochs = 1;
+    c.trainer.minSteps = 0; // exactly one epoch
     c.pipeline.batchSize = 8;
     c.pipeline.exampleCapacity = 48;
     c.pipeline.minAfterDequeue = 16;
@@ -73,6 +74,7 @@ inline RunConfig smallConfig(const QStringList &files)
     c.pipeline.fileSeed = 3;
     c.trainer.hidden = 16;
     c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
+    c.pipeline.inputFollowsData = false;
     c.trainer.evalEvery = 0;
     c.trainer.evalMaxSamples = 50;
     c.trainer.gracePeriodS = 5;

@@ -98,8 +98,10 @@ private slots:
         const QJsonObject s = jsonOf(r.out);
         QStringList keys = s.keys();
         keys.sort();
-        QCOMPARE(keys, QStringList({"error", "eval_accuracy", "how", "samples", "samples_per_s",
-                                    "skipped_records", "steps", "threads", "train_accuracy"}));
+        QCOMPARE(keys,
+                 QStringList({"confusion", "epochs", "error", "eval_accuracy", "how", "input_only",
+                              "model_input", "no_label", "notices", "per_class", "samples", "samples_per_s",
+                              "skipped_records", "steps", "threads", "train_accuracy", "warnings"}));
         QCOMPARE(s.value("how").toString(), QStringLiteral("end_of_data"));
         QVERIFY(s.value("error").isNull());
         QCOMPARE(s.value("steps").toInt(), 20);
@@ -214,8 +216,26 @@ private slots:
             }
         }
         QVERIFY(named >= 2); // --label-feature and --image-feature at least
-        // The reader's hints are about --compression, which inspect takes (run detects it).
+        // The run plan's notes and the summary's warnings name run's flags.
+        int planned = 0;
+        for (const QString &source :
+             {QStringLiteral("core/run/runplan.cpp"), QStringLiteral("core/run/runsummary.cpp")}) {
+            for (const QString &flag : flagsNamedIn(QStringLiteral(QS_SOURCE_DIR "/") + source)) {
+                ++planned;
+                QVERIFY2(run.contains("--" + flag.toUtf8() + ' ') ||
+                             run.contains("--" + flag.toUtf8() + " <"),
+                         qPrintable(source + QStringLiteral(": run has no --") + flag));
+            }
+        }
+        QVERIFY(planned >= 4); // --allow-smaller-final-batch, --epochs, --min-steps, --batch-size
+        // The reader's hints are about --compression, which inspect, run and bench take.
         const QByteArray inspect = helpOf(QStringLiteral("inspect"));
+        for (const QString &flag :
+             flagsNamedIn(QStringLiteral(QS_SOURCE_DIR "/core/record/filesniffer.cpp"))) {
+            QVERIFY2(run.contains("--" + flag.toUtf8()), qPrintable(QStringLiteral("run has no --") + flag));
+            QVERIFY2(bench.contains("--" + flag.toUtf8()),
+                     qPrintable(QStringLiteral("bench has no --") + flag));
+        }
         for (const QString &flag : flagsNamedIn(QStringLiteral(QS_SOURCE_DIR "/core/record/filesniffer.cpp")))
             QVERIFY2(inspect.contains("--" + flag.toUtf8()),
                      qPrintable(QStringLiteral("inspect has no --") + flag));
@@ -226,11 +246,15 @@ private slots:
         const QString path = QStringLiteral(QS_FIXTURES_DIR "/t2r_pose_env_test_data.tfrecord");
         if (!QFile::exists(path))
             QSKIP("fixtures not present");
+        // No label is no dead end: the input pipeline runs, and both outputs say why and how to name one.
         const Ran r = runCli({path, "--json", "--max-steps", "3"});
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(jsonOf(r.out).value("error").toString().contains("--label-feature KEY"), r.out.constData());
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject s = jsonOf(r.out);
+        QVERIFY(s.value("input_only").toBool());
+        QCOMPARE(s.value("steps").toInt(), 3);
+        QVERIFY2(s.value("no_label").toString().contains("--label-feature KEY"), r.out.constData());
         const QString err = QString::fromUtf8(r.err);
-        QVERIFY2(err.contains("training needs a label"), r.err.constData());
+        QVERIFY2(err.contains("no label: input pipeline only"), r.err.constData());
         QVERIFY2(err.contains("--label-feature KEY"), r.err.constData());
         QVERIFY2(err.contains("reward (float x1)"), r.err.constData());
         QVERIFY2(!err.contains("()"), r.err.constData());
@@ -241,9 +265,11 @@ private slots:
         const Ran ok =
             runCli(m_files + QStringList{"--label-feature", "label", "--max-steps", "3", "--json"});
         QVERIFY2(ok.exitCode == 0, ok.err.constData());
+        // Turning the label off runs the input pipeline only, and says so.
         const Ran gone = runCli(m_files + QStringList{"--label-feature", "none", "--max-steps", "3"});
-        QCOMPARE(gone.exitCode, 1);
+        QCOMPARE(gone.exitCode, 0);
         QVERIFY2(gone.err.contains("turned off with --label-feature none"), gone.err.constData());
+        QVERIFY2(gone.out.contains("no label: input pipeline only"), gone.out.constData());
         const Ran wrongImage = runCli(m_files + QStringList{"--image-feature", "nosuch", "--max-steps", "3"});
         QCOMPARE(wrongImage.exitCode, 1);
         QVERIFY2(wrongImage.err.contains("nosuch"), wrongImage.err.constData());

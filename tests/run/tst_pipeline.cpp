@@ -148,8 +148,10 @@ private slots:
         const QJsonObject json = s.toJson();
         QStringList keys = json.keys();
         keys.sort();
-        QCOMPARE(keys, QStringList({"error", "eval_accuracy", "how", "samples", "samples_per_s",
-                                    "skipped_records", "steps", "threads", "train_accuracy"}));
+        QCOMPARE(keys,
+                 QStringList({"confusion", "epochs", "error", "eval_accuracy", "how", "input_only",
+                              "model_input", "no_label", "notices", "per_class", "samples", "samples_per_s",
+                              "skipped_records", "steps", "threads", "train_accuracy", "warnings"}));
         QVERIFY(json.value("error").isNull());
         const QJsonArray threads = json.value("threads").toArray();
         QCOMPARE(threads.size(), 7);
