@@ -1,0 +1,192 @@
+#include "dataset/autotuner.h"
+
+#include "dataset/tunedknob.h"
+#include "observe/recorder.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <thread>
+
+namespace qs {
+
+namespace {
+
+constexpr double kMinGain = 0.10;      // a parallelism step must cut the modelled latency by this
+constexpr double kStarved = 0.02;      // a consumer that waited in this share of calls wants more
+constexpr double kBufferStarved = 0.10;
+
+qint64 physicalMemory()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? qint64(pages) * size : qint64(4) << 30;
+}
+
+} // namespace
+
+struct Autotuner::Tracked {
+    std::shared_ptr<TunedKnob> knob;
+    qint64 produced = 0, processingNs = 0, inputNs = 0, calls = 0, waits = 0, fullWaits = 0;
+
+    // Deltas since the last step; the baseline moves on.
+    struct Delta {
+        qint64 produced, processingNs, inputNs, calls, waits, fullWaits;
+    };
+    Delta take()
+    {
+        auto grab = [](const std::atomic<qint64> &a, qint64 &last) {
+            const qint64 now = a.load(std::memory_order_relaxed);
+            const qint64 d = now - last;
+            last = now;
+            return d;
+        };
+        return Delta{grab(knob->produced, produced),   grab(knob->processingNs, processingNs),
+                     grab(knob->inputNs, inputNs),     grab(knob->calls, calls),
+                     grab(knob->waits, waits),         grab(knob->fullWaits, fullWaits)};
+    }
+};
+
+Autotuner::Autotuner(Options options, Recorder *recorder)
+    : m_options(options)
+    , m_recorder(recorder)
+{
+    if (m_options.cpuBudget <= 0)
+        m_options.cpuBudget = int(std::max(1u, std::thread::hardware_concurrency()));
+    if (m_options.ramBudget <= 0)
+        m_options.ramBudget = physicalMemory() / 2;
+    m_options.periodElements = std::max(1, m_options.periodElements);
+}
+
+Autotuner::~Autotuner() = default;
+
+void Autotuner::add(std::shared_ptr<TunedKnob> knob)
+{
+    std::lock_guard lock(m_mu);
+    auto t = std::make_unique<Tracked>();
+    t->knob = std::move(knob);
+    t->take();
+    m_knobs.push_back(std::move(t));
+}
+
+void Autotuner::remove(const TunedKnob *knob)
+{
+    std::lock_guard lock(m_mu);
+    std::erase_if(m_knobs, [knob](const std::unique_ptr<Tracked> &t) { return t->knob.get() == knob; });
+}
+
+void Autotuner::elementDelivered()
+{
+    QList<Decision> made;
+    {
+        std::lock_guard lock(m_mu);
+        if (++m_delivered % m_options.periodElements != 0 || m_knobs.empty())
+            return;
+        const qsizetype before = m_decisions.size();
+        stepLocked();
+        made = m_decisions.mid(before);
+    }
+    // Outside the lock: an event may hold this thread at the step gate.
+    if (m_recorder)
+        for (const Decision &d : made)
+            m_recorder->event(EventKind::Note, ObservedThread::currentName(),
+                              {{QStringLiteral("what"), QStringLiteral("autotune")},
+                               {QStringLiteral("op"), d.op},
+                               {QStringLiteral("knob"), d.knob},
+                               {QStringLiteral("from"), d.from},
+                               {QStringLiteral("to"), d.to},
+                               {QStringLiteral("message"), d.message}});
+}
+
+QList<Autotuner::Decision> Autotuner::decisions() const
+{
+    std::lock_guard lock(m_mu);
+    return m_decisions;
+}
+
+void Autotuner::stepLocked()
+{
+    int parallelism = 0;
+    qint64 bufferBytes = 0;
+    for (const auto &t : m_knobs) {
+        const int v = t->knob->value.load(std::memory_order_relaxed);
+        if (t->knob->kind == TunedKnob::Kind::Parallelism)
+            parallelism += v;
+        else
+            bufferBytes += qint64(v) * t->knob->elementBytes.load(std::memory_order_relaxed);
+    }
+
+    Tracked *best = nullptr;
+    double bestGain = kMinGain, bestBefore = 0, bestAfter = 0;
+    for (auto &t : m_knobs) {
+        const Tracked::Delta d = t->take();
+        TunedKnob &k = *t->knob;
+        const int v = k.value.load(std::memory_order_relaxed);
+        if (k.kind == TunedKnob::Kind::Buffer) {
+            if (d.calls <= 0 || v >= k.maximum)
+                continue;
+            const double starved = double(d.waits) / double(d.calls);
+            const int to = std::min(k.maximum, v * 2);
+            const qint64 more = qint64(to - v) * k.elementBytes.load(std::memory_order_relaxed);
+            if (starved > kBufferStarved && d.fullWaits > 0 && bufferBytes + more <= m_options.ramBudget) {
+                bufferBytes += more;
+                Decision dec{k.op, QStringLiteral("buffer"), v, to, 0, 0, {}};
+                dec.message = QCoreApplication::translate(
+                                  "Autotuner", "%1 buffer %2 -> %3: its consumer found it empty in %4% of "
+                                               "calls although it had filled up %5 times")
+                                  .arg(k.op)
+                                  .arg(v)
+                                  .arg(to)
+                                  .arg(qRound(starved * 100))
+                                  .arg(d.fullWaits);
+                applyLocked(*t, to, std::move(dec));
+            }
+            continue;
+        }
+        if (d.produced < 4 || d.calls <= 0 || v >= k.maximum)
+            continue;
+        if (double(d.waits) / double(d.calls) < kStarved)
+            continue;
+        const double work = double(d.processingNs) / double(d.produced) / 1e6;
+        const double pull = double(d.inputNs) / double(d.produced) / 1e6;
+        const auto latency = [&](int p) { return std::max(pull, work / std::min(p, m_options.cpuBudget)); };
+        const double before = latency(v), after = latency(v + 1);
+        if (before <= 0)
+            continue;
+        const double gain = (before - after) / before;
+        if (gain >= bestGain && parallelism + 1 <= m_options.cpuBudget) {
+            best = t.get();
+            bestGain = gain;
+            bestBefore = before;
+            bestAfter = after;
+        }
+    }
+    if (best) {
+        TunedKnob &k = *best->knob;
+        const int v = k.value.load(std::memory_order_relaxed);
+        Decision dec{k.op, QStringLiteral("parallelism"), v, v + 1, bestBefore, bestAfter, {}};
+        dec.message = QCoreApplication::translate("Autotuner", "%1 parallelism %2 -> %3: output latency %4 -> %5 ms")
+                          .arg(k.op)
+                          .arg(v)
+                          .arg(v + 1)
+                          .arg(bestBefore, 0, 'f', 2)
+                          .arg(bestAfter, 0, 'f', 2);
+        applyLocked(*best, v + 1, std::move(dec));
+    }
+}
+
+void Autotuner::applyLocked(Tracked &t, int to, Decision d)
+{
+    t.knob->value.store(to, std::memory_order_relaxed);
+    {
+        std::lock_guard lock(t.knob->changeMu);
+        if (t.knob->onChange)
+            t.knob->onChange();
+    }
+    m_decisions.append(std::move(d));
+}
+
+} // namespace qs
