@@ -15,9 +15,10 @@ namespace qs {
 
 namespace {
 
-constexpr double kMinGain = 0.10;      // a parallelism step must cut the modelled latency by this
-constexpr double kStarved = 0.02;      // a consumer that waited in this share of calls wants more
+constexpr double kMinGain = 0.10; // a parallelism step must cut the modelled latency by this
+constexpr double kStarved = 0.02; // a consumer that waited in this share of calls wants more
 constexpr double kBufferStarved = 0.10;
+constexpr double kBottleneck = 0.5; // a stage this much faster than its consumer is left alone
 
 qint64 physicalMemory()
 {
@@ -30,11 +31,12 @@ qint64 physicalMemory()
 
 struct Autotuner::Tracked {
     std::shared_ptr<TunedKnob> knob;
-    qint64 produced = 0, processingNs = 0, inputNs = 0, calls = 0, waits = 0, fullWaits = 0;
+    qint64 produced = 0, processingNs = 0, inputNs = 0, calls = 0, waits = 0, waitNs = 0, fullWaits = 0;
+    qint64 atNs = 0; // when the baseline was taken
 
     // Deltas since the last step; the baseline moves on.
     struct Delta {
-        qint64 produced, processingNs, inputNs, calls, waits, fullWaits;
+        qint64 produced, processingNs, inputNs, calls, waits, waitNs, fullWaits, wallNs;
     };
     Delta take()
     {
@@ -46,7 +48,15 @@ struct Autotuner::Tracked {
         };
         return Delta{grab(knob->produced, produced),   grab(knob->processingNs, processingNs),
                      grab(knob->inputNs, inputNs),     grab(knob->calls, calls),
-                     grab(knob->waits, waits),         grab(knob->fullWaits, fullWaits)};
+                     grab(knob->waits, waits),         grab(knob->waitNs, waitNs),
+                     grab(knob->fullWaits, fullWaits), wall()};
+    }
+    qint64 wall()
+    {
+        const qint64 now = steadyNs();
+        const qint64 d = now - atNs;
+        atNs = now;
+        return d;
     }
 };
 
@@ -154,7 +164,10 @@ void Autotuner::stepLocked()
         const double pull = double(d.inputNs) / double(d.produced) / 1e6;
         const auto latency = [&](int p) { return std::max(pull, work / std::min(p, m_options.cpuBudget)); };
         const double before = latency(v), after = latency(v + 1);
-        if (before <= 0)
+        // The consumer's own time per element, outside its waits for this stage: a stage much
+        // faster than its consumer is no bottleneck, whatever a scheduling hiccup made it wait.
+        const double consumerOwn = double(std::max<qint64>(0, d.wallNs - d.waitNs)) / double(d.calls) / 1e6;
+        if (before <= 0 || before < kBottleneck * consumerOwn)
             continue;
         const double gain = (before - after) / before;
         if (gain >= bestGain && parallelism + 1 <= m_options.cpuBudget) {
@@ -168,12 +181,13 @@ void Autotuner::stepLocked()
         TunedKnob &k = *best->knob;
         const int v = k.value.load(std::memory_order_relaxed);
         Decision dec{k.op, QStringLiteral("parallelism"), v, v + 1, bestBefore, bestAfter, {}};
-        dec.message = QCoreApplication::translate("Autotuner", "%1 parallelism %2 -> %3: output latency %4 -> %5 ms")
-                          .arg(k.op)
-                          .arg(v)
-                          .arg(v + 1)
-                          .arg(bestBefore, 0, 'f', 2)
-                          .arg(bestAfter, 0, 'f', 2);
+        dec.message =
+            QCoreApplication::translate("Autotuner", "%1 parallelism %2 -> %3: output latency %4 -> %5 ms")
+                .arg(k.op)
+                .arg(v)
+                .arg(v + 1)
+                .arg(bestBefore, 0, 'f', 2)
+                .arg(bestAfter, 0, 'f', 2);
         applyLocked(*best, v + 1, std::move(dec));
     }
 }

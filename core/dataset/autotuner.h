@@ -17,7 +17,8 @@ struct TunedKnob;
 // tuner reads what each stage measured since the last step and takes one hill-climbing step:
 //  - a parallel stage's output latency is modelled as max(I, P / p): P the work per element
 //    (the map function, a file read), I the serial pull from its input, p its parallelism.
-//    When the stage's consumer had to wait for it, the stage whose next step (p + 1) lowers its
+//    When the stage's consumer had to wait for it and the stage's latency is at least half the
+//    consumer's own time per element (else it is no bottleneck), the stage whose next step (p + 1) lowers its
 //    modelled latency the most (by at least 10 %) gets it, while the parallelism of every tuned
 //    stage together stays within the CPU budget (the machine's cores);
 //  - a prefetch buffer doubles when its consumer found it empty in more than 10 % of its calls
@@ -32,8 +33,8 @@ struct TunedKnob;
 class Autotuner {
 public:
     struct Options {
-        int cpuBudget = 0;     // 0: the machine's cores
-        qint64 ramBudget = 0;  // bytes; 0: half the physical memory
+        int cpuBudget = 0;    // 0: the machine's cores
+        qint64 ramBudget = 0; // bytes; 0: half the physical memory
         int periodElements = 32;
     };
     struct Decision {

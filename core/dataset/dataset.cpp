@@ -25,9 +25,10 @@ Result<Dataset> Dataset::listFiles(const QStringList &patterns, bool shuffle, qu
     Result<QStringList> files = expandInputs(patterns);
     if (!files)
         return files.status();
-    Dataset d(makeSliceOp(*files), {QStringLiteral("dataset = tf.data.Dataset.list_files(patterns, shuffle=%1, seed=%2)")
-                                        .arg(shuffle ? QStringLiteral("True") : QStringLiteral("False"))
-                                        .arg(seed)});
+    Dataset d(makeSliceOp(*files),
+              {QStringLiteral("dataset = tf.data.Dataset.list_files(patterns, shuffle=%1, seed=%2)")
+                   .arg(shuffle ? QStringLiteral("True") : QStringLiteral("False"))
+                   .arg(seed)});
     if (!shuffle)
         return d;
     Dataset s = d.then(makeShuffleOp(d.m_op, int(std::max<qsizetype>(1, files->size())), seed, true));
@@ -37,7 +38,8 @@ Result<Dataset> Dataset::listFiles(const QStringList &patterns, bool shuffle, qu
 
 Dataset Dataset::fromTensorSlices(const QStringList &files)
 {
-    return Dataset(makeSliceOp(files), {QStringLiteral("dataset = tf.data.Dataset.from_tensor_slices(files)")});
+    return Dataset(makeSliceOp(files),
+                   {QStringLiteral("dataset = tf.data.Dataset.from_tensor_slices(files)")});
 }
 
 Dataset Dataset::range(qint64 count)
@@ -93,7 +95,8 @@ Dataset Dataset::interleave(InterleaveFn fn, int cycleLength, int blockLength, i
         return invalid(tr("block_length must be greater than zero"));
     if (numParallelCalls == 0 || numParallelCalls < kAutotune)
         return invalid(tr("num_parallel_calls must be positive or AUTOTUNE"));
-    return then(makeInterleaveOp(m_op, std::move(fn), cycleLength, blockLength, numParallelCalls, deterministic));
+    return then(
+        makeInterleaveOp(m_op, std::move(fn), cycleLength, blockLength, numParallelCalls, deterministic));
 }
 
 Dataset Dataset::map(MapFn fn, int numParallelCalls, bool deterministic) const

@@ -52,8 +52,8 @@ public:
     static Result<Dataset> listFiles(const QStringList &patterns, bool shuffle = true, quint64 seed = 0);
     static Dataset fromTensorSlices(const QStringList &files);
     static Dataset range(qint64 count);
-    static Dataset tfRecord(const QString &file);     // TFRecordDataset(file)
-    static Dataset tfRecordOf(const Element &file);   // for interleave: the element's file name
+    static Dataset tfRecord(const QString &file);   // TFRecordDataset(file)
+    static Dataset tfRecordOf(const Element &file); // for interleave: the element's file name
     // parse_single_example + decode + preprocess through SampleMaker, as the queue readers do.
     static MapFn decodeFn(const SampleMaker &maker);
 

@@ -58,8 +58,9 @@ public:
     {
         const bool autotune = m_config.parallelCalls < 0;
         const int workers =
-            m_config.parallelCalls == 1 ? 0 : std::min(autotune ? m_config.cycleLength : m_config.parallelCalls,
-                                                       m_config.cycleLength);
+            m_config.parallelCalls == 1
+                ? 0
+                : std::min(autotune ? m_config.cycleLength : m_config.parallelCalls, m_config.cycleLength);
         m_perSlot = std::max(2, m_config.blockLength);
         m_knob->op = m_config.name;
         m_knob->maximum = std::max(workers, 1);
@@ -69,11 +70,14 @@ public:
                                        m_config.cycleLength * (workers ? m_perSlot : 1));
         m_context->addQueue(m_config.name, QCoreApplication::translate("Dataset", "interleave cycle"));
         for (int i = 0; i < workers; ++i)
-            m_context->addThread(TopologyThread{threadName(i), ThreadRole::Reader, CodeRole::None,
-                                                QCoreApplication::translate("Dataset", "%1 reader %2")
-                                                    .arg(m_config.name)
-                                                    .arg(i + 1),
-                                                {m_config.name}, {}, {}});
+            m_context->addThread(TopologyThread{
+                threadName(i),
+                ThreadRole::Reader,
+                CodeRole::None,
+                QCoreApplication::translate("Dataset", "%1 reader %2").arg(m_config.name).arg(i + 1),
+                {m_config.name},
+                {},
+                {}});
         m_context->publish();
         if (autotune && workers > 0)
             m_context->tuner()->add(m_knob);
@@ -157,10 +161,7 @@ private:
         m_cv.notify_all();
     }
 
-    void reportLocked()
-    {
-        m_context->queueChanged(m_queueId, m_buffered, m_enqueued, m_dequeued, m_closed);
-    }
+    void reportLocked() { m_context->queueChanged(m_queueId, m_buffered, m_enqueued, m_dequeued, m_closed); }
 
     void advanceLocked()
     {
@@ -345,7 +346,11 @@ private:
 DatasetOpPtr makeInterleaveOp(DatasetOpPtr input, InterleaveFn fn, int cycleLength, int blockLength,
                               int parallelCalls, bool deterministic)
 {
-    InterleaveConfig c{stageName("interleave", input), std::move(fn), cycleLength, blockLength, parallelCalls,
+    InterleaveConfig c{stageName("interleave", input),
+                       std::move(fn),
+                       cycleLength,
+                       blockLength,
+                       parallelCalls,
                        deterministic};
     return std::make_shared<InterleaveOp>(std::move(input), std::move(c));
 }

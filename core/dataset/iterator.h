@@ -12,7 +12,6 @@ class IteratorBase;
 class IteratorContext;
 class StageCancel;
 
-
 // The iterator of a whole pipeline (tf.data's Iterator): get_next() until OutOfRange.
 //
 // Contract:

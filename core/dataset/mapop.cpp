@@ -27,8 +27,8 @@ namespace {
 struct MapConfig {
     QString name;
     QString type;
-    MapFn fn;          // empty for a batch
-    int pull = 1;      // input elements per output element
+    MapFn fn;     // empty for a batch
+    int pull = 1; // input elements per output element
     bool dropRemainder = false;
     int parallelCalls = 1; // kAutotune: tuned
     bool deterministic = true;
@@ -66,16 +66,19 @@ public:
         m_knob->value.store(autotune ? 1 : workers, std::memory_order_relaxed);
         m_knob->onChange = [this] { wake(false); };
         m_queueId = m_context->queueId(m_config.name, m_config.type, workers);
-        m_context->addQueue(m_config.name, QCoreApplication::translate("Dataset", "%1 output").arg(m_config.name));
+        m_context->addQueue(m_config.name,
+                            QCoreApplication::translate("Dataset", "%1 output").arg(m_config.name));
         const QString from = m_input->outputBuffer();
         for (int i = 0; i < workers; ++i) {
             const QString thread = QStringLiteral("%1/%2").arg(m_config.name).arg(i);
-            m_context->addThread(TopologyThread{thread, ThreadRole::Worker, CodeRole::None,
-                                                QCoreApplication::translate("Dataset", "%1 worker %2")
-                                                    .arg(m_config.name)
-                                                    .arg(i + 1),
-                                                {m_config.name}, from.isEmpty() ? QStringList{} : QStringList{from},
-                                                {}});
+            m_context->addThread(TopologyThread{
+                thread,
+                ThreadRole::Worker,
+                CodeRole::None,
+                QCoreApplication::translate("Dataset", "%1 worker %2").arg(m_config.name).arg(i + 1),
+                {m_config.name},
+                from.isEmpty() ? QStringList{} : QStringList{from},
+                {}});
         }
         m_context->publish();
         if (autotune)
@@ -268,14 +271,14 @@ private:
     MapConfig m_config;
     std::mutex m_mu;
     std::condition_variable m_cv;
-    bool m_stop = false;                                    // guarded by m_mu
-    bool m_pulling = false;                                 // guarded by m_mu: a worker is pulling
-    bool m_inputDone = false;                               // guarded by m_mu
-    bool m_closed = false;                                  // guarded by m_mu
-    qint64 m_nextSeq = 0;                                   // guarded by m_mu: next number to pull
-    qint64 m_nextOut = 0;                                   // guarded by m_mu: results handed out
-    qint64 m_endSeq = -1;                                   // guarded by m_mu: numbers below it exist
-    std::map<qint64, std::pair<Status, Element>> m_ready;   // guarded by m_mu
+    bool m_stop = false;                                  // guarded by m_mu
+    bool m_pulling = false;                               // guarded by m_mu: a worker is pulling
+    bool m_inputDone = false;                             // guarded by m_mu
+    bool m_closed = false;                                // guarded by m_mu
+    qint64 m_nextSeq = 0;                                 // guarded by m_mu: next number to pull
+    qint64 m_nextOut = 0;                                 // guarded by m_mu: results handed out
+    qint64 m_endSeq = -1;                                 // guarded by m_mu: numbers below it exist
+    std::map<qint64, std::pair<Status, Element>> m_ready; // guarded by m_mu
     int m_queueId = -1;
     std::shared_ptr<TunedKnob> m_knob; // null when mapping on the consumer's thread
     StageCancel m_cancel;
@@ -299,7 +302,8 @@ public:
             return QStringLiteral("dataset = dataset.batch(%1, drop_remainder=%2, num_parallel_calls=%3)")
                 .arg(m_config.pull)
                 .arg(m_config.dropRemainder ? QStringLiteral("True") : QStringLiteral("False"), calls);
-        return QStringLiteral("dataset = dataset.map(parse_and_decode, num_parallel_calls=%1, deterministic=%2)")
+        return QStringLiteral(
+                   "dataset = dataset.map(parse_and_decode, num_parallel_calls=%1, deterministic=%2)")
             .arg(calls, det);
     }
     std::unique_ptr<IteratorBase> makeIterator(const IteratorEnv &env) const override

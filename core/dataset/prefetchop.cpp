@@ -38,9 +38,13 @@ public:
         m_queueId = m_context->queueId(m_name, QStringLiteral("PrefetchDataset"), m_knob->maximum);
         m_context->addQueue(m_name, QCoreApplication::translate("Dataset", "prefetch buffer"));
         const QString from = m_input->outputBuffer();
-        m_context->addThread(TopologyThread{m_name + QStringLiteral("/0"), ThreadRole::Worker, CodeRole::None,
+        m_context->addThread(TopologyThread{m_name + QStringLiteral("/0"),
+                                            ThreadRole::Worker,
+                                            CodeRole::None,
                                             QCoreApplication::translate("Dataset", "%1 thread").arg(m_name),
-                                            {m_name}, from.isEmpty() ? QStringList{} : QStringList{from}, {}});
+                                            {m_name},
+                                            from.isEmpty() ? QStringList{} : QStringList{from},
+                                            {}});
         m_context->publish();
         if (autotune)
             m_context->tuner()->add(m_knob);
@@ -149,11 +153,11 @@ private:
     QString m_name;
     std::mutex m_mu;
     std::condition_variable m_cv;
-    bool m_stop = false;                               // guarded by m_mu
-    bool m_done = false;                               // guarded by m_mu: the input ended
-    std::deque<std::pair<Status, Element>> m_buffer;   // guarded by m_mu
-    qint64 m_enqueued = 0;                             // guarded by m_mu
-    qint64 m_dequeued = 0;                             // guarded by m_mu
+    bool m_stop = false;                             // guarded by m_mu
+    bool m_done = false;                             // guarded by m_mu: the input ended
+    std::deque<std::pair<Status, Element>> m_buffer; // guarded by m_mu
+    qint64 m_enqueued = 0;                           // guarded by m_mu
+    qint64 m_dequeued = 0;                           // guarded by m_mu
     int m_queueId = -1;
     std::shared_ptr<TunedKnob> m_knob = std::make_shared<TunedKnob>();
     StageCancel m_cancel;

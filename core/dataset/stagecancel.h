@@ -18,7 +18,8 @@ namespace qs {
 //    cancellation is running it waits for this stage's part of it to finish, so the stage may
 //    then be destroyed. Destroy it only after the stage's threads were joined.
 //
-//   StageCancel m_cancel{env.cancel, [this] { { std::lock_guard l(m_mu); m_stop = true; } m_cv.notify_all(); }};
+//   StageCancel m_cancel{env.cancel, [this] { { std::lock_guard l(m_mu); m_stop = true; } m_cv.notify_all();
+//   }};
 class StageCancel {
 public:
     StageCancel(CancellationManager *owner, std::function<void()> wake);

@@ -25,7 +25,8 @@ inline QStringList writeTextFiles(const QString &dir, const std::vector<int> &co
 {
     QStringList paths;
     for (std::size_t f = 0; f < counts.size(); ++f) {
-        const QString path = QDir(dir).filePath(QStringLiteral("part-%1.tfrecord").arg(f, 3, 10, QLatin1Char('0')));
+        const QString path =
+            QDir(dir).filePath(QStringLiteral("part-%1.tfrecord").arg(f, 3, 10, QLatin1Char('0')));
         auto writer = RecordWriter::create(path);
         if (!writer)
             qFatal("writer: %s", qPrintable(writer.status().toString()));

@@ -104,17 +104,19 @@ private slots:
         QTest::addColumn<int>("cycle");
         QTest::addColumn<int>("block");
         QTest::addColumn<QList<qint64>>("expected"); // empty: the model's order
-        QTest::addRow("3-2-1 c2 b1 (by hand)") << std::vector<int>{3, 2, 1} << 2 << 1
-                                               << QList<qint64>{0, 1000, 1, 1001, 2, 2000};
-        QTest::addRow("3-2-1 c2 b2 (by hand)") << std::vector<int>{3, 2, 1} << 2 << 2
-                                               << QList<qint64>{0, 1, 1000, 1001, 2, 2000};
-        QTest::addRow("cycle 1 is concatenation") << std::vector<int>{2, 3} << 1 << 1
-                                                  << QList<qint64>{0, 1, 1000, 1001, 1002};
+        QTest::addRow("3-2-1 c2 b1 (by hand)")
+            << std::vector<int>{3, 2, 1} << 2 << 1 << QList<qint64>{0, 1000, 1, 1001, 2, 2000};
+        QTest::addRow("3-2-1 c2 b2 (by hand)")
+            << std::vector<int>{3, 2, 1} << 2 << 2 << QList<qint64>{0, 1, 1000, 1001, 2, 2000};
+        QTest::addRow("cycle 1 is concatenation")
+            << std::vector<int>{2, 3} << 1 << 1 << QList<qint64>{0, 1, 1000, 1001, 1002};
         QTest::addRow("4-5-6 c2 b1") << std::vector<int>{4, 5, 6} << 2 << 1 << QList<qint64>{};
         QTest::addRow("4-5-6 c2 b3") << std::vector<int>{4, 5, 6} << 2 << 3 << QList<qint64>{};
         QTest::addRow("4-5-6 c3 b2") << std::vector<int>{4, 5, 6} << 3 << 2 << QList<qint64>{};
-        QTest::addRow("4-5-6 c7 b2 (cycle > files)") << std::vector<int>{4, 5, 6} << 7 << 2 << QList<qint64>{};
-        QTest::addRow("empty files inside") << std::vector<int>{3, 0, 0, 4, 0, 2} << 2 << 1 << QList<qint64>{};
+        QTest::addRow("4-5-6 c7 b2 (cycle > files)")
+            << std::vector<int>{4, 5, 6} << 7 << 2 << QList<qint64>{};
+        QTest::addRow("empty files inside")
+            << std::vector<int>{3, 0, 0, 4, 0, 2} << 2 << 1 << QList<qint64>{};
         QTest::addRow("all empty") << std::vector<int>{0, 0, 0} << 2 << 1 << QList<qint64>{};
     }
     void interleaveOrder()
@@ -200,10 +202,7 @@ private slots:
         QCOMPARE(drain(Dataset::range(50).shuffle(50, 7, reshuffle).repeat(3)), all);
     }
 
-    void shuffleBufferOneIsIdentity()
-    {
-        QCOMPARE(drain(Dataset::range(64).shuffle(1, 5)), iota(64));
-    }
+    void shuffleBufferOneIsIdentity() { QCOMPARE(drain(Dataset::range(64).shuffle(1, 5)), iota(64)); }
 
     void smallShuffleBufferStaysLocal()
     {
@@ -291,7 +290,8 @@ private slots:
     {
         QFETCH(int, buffer);
         QCOMPARE(drain(Dataset::range(500).prefetch(buffer)), iota(500));
-        QCOMPARE(drain(Dataset::range(100).map(unevenWork(), 3).prefetch(buffer).batch(7).take(3).repeat(1)).size(),
+        QCOMPARE(drain(Dataset::range(100).map(unevenWork(), 3).prefetch(buffer).batch(7).take(3).repeat(1))
+                     .size(),
                  3);
     }
 
@@ -336,7 +336,8 @@ private slots:
         QCOMPARE(Dataset::range(3).shuffle(0).makeIterator()->getNext(&e).kind(), ErrorKind::InvalidArgument);
         QCOMPARE(Dataset::range(3).map(parseText(), 0).makeIterator()->getNext(&e).kind(),
                  ErrorKind::InvalidArgument);
-        QCOMPARE(Dataset::range(3).prefetch(0).makeIterator()->getNext(&e).kind(), ErrorKind::InvalidArgument);
+        QCOMPARE(Dataset::range(3).prefetch(0).makeIterator()->getNext(&e).kind(),
+                 ErrorKind::InvalidArgument);
     }
 };
 

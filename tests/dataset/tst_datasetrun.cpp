@@ -12,6 +12,7 @@
 #include "rundata.h"
 
 #include "dataset/autotuner.h"
+#include "dataset/datasetrecipe.h"
 #include "feed/datasetprobe.h"
 #include "feed/samplemaker.h"
 #include "observe/recorder.h"
@@ -281,7 +282,8 @@ private slots:
         IteratorOptions options;
         options.autotune.cpuBudget = 4;
         options.autotune.periodElements = 8;
-        auto it = Dataset::range(400).map(slowWork(std::chrono::microseconds(0)), Dataset::kAutotune)
+        auto it = Dataset::range(400)
+                      .map(slowWork(std::chrono::microseconds(0)), Dataset::kAutotune)
                       .prefetch(Dataset::kAutotune)
                       .makeIterator(options);
         Element e;
@@ -302,7 +304,8 @@ private slots:
         Result<DatasetProbe> probe = DatasetProbe::run(files, {0, {}});
         QVERIFY2(probe, qPrintable(probe.status().toString()));
         const SampleMaker maker(probe->spec, InputSpec{8, 8, 3});
-        Result<Dataset> listed = Dataset::listFiles({dir.filePath(QStringLiteral("demo-*.tfrecords"))}, true, 11);
+        Result<Dataset> listed =
+            Dataset::listFiles({dir.filePath(QStringLiteral("demo-*.tfrecords"))}, true, 11);
         QVERIFY(listed);
         auto it = listed->interleave(Dataset::tfRecordOf, 2, 1, Dataset::kAutotune)
                       .map(Dataset::decodeFn(maker), Dataset::kAutotune)
@@ -325,6 +328,49 @@ private slots:
         QCOMPARE(batches, 8);
     }
 
+    void recipeFromQueueKnobs()
+    {
+        QTemporaryDir dir;
+        const QStringList files = writeDemoFiles(dir.path(), QStringLiteral("demo"), 2, 25);
+        Result<DatasetProbe> probe = DatasetProbe::run(files, {0, {}});
+        QVERIFY2(probe, qPrintable(probe.status().toString()));
+        DatasetRecipe recipe;
+        recipe.files = {dir.filePath(QStringLiteral("demo-*.tfrecords"))};
+        recipe.numEpochs = 2;
+        recipe.readerThreads = 2;
+        recipe.batchSize = 8;
+        recipe.minAfterDequeue = 16;
+        recipe.exampleCapacity = 40;
+        recipe.fileSeed = 3;
+        recipe.shuffleSeed = 4;
+        Result<Dataset> d = recipe.build(SampleMaker(probe->spec, InputSpec{8, 8, 3}));
+        QVERIFY(d);
+        const QStringList code = d->code();
+        QVERIFY(code.first().startsWith(QStringLiteral("dataset = tf.data.Dataset.list_files")));
+        QVERIFY(code.last().startsWith(QStringLiteral("dataset = dataset.prefetch(3)")));
+        auto it = d->makeIterator();
+        int batches = 0;
+        Element b;
+        while (it->getNext(&b).isOk()) {
+            QCOMPARE(int(b.batch.size()), 8); // 100 samples, drop_remainder: 12 full batches
+            ++batches;
+        }
+        QCOMPARE(batches, 12);
+        recipe.allowSmallerFinalBatch = true;
+        recipe.autotune = true;
+        Result<Dataset> tuned = recipe.build(SampleMaker(probe->spec, InputSpec{8, 8, 3}));
+        QVERIFY(tuned);
+        QVERIFY(tuned->code().last().contains(QStringLiteral("AUTOTUNE")));
+        auto all = tuned->makeIterator();
+        int samples = 0;
+        while (all->getNext(&b).isOk())
+            samples += int(b.batch.size());
+        QCOMPARE(samples, 100);
+        recipe.files = {dir.filePath(QStringLiteral("nothing-*.tfrecords"))};
+        QCOMPARE(recipe.build(SampleMaker(probe->spec, InputSpec{8, 8, 3})).status().kind(),
+                 ErrorKind::NotFound);
+    }
+
     void listFilesErrors()
     {
         QTemporaryDir dir;
@@ -341,7 +387,8 @@ private slots:
             got << e.text;
         QCOMPARE(got, files);
         // shuffle=True with a seed: a permutation, reproducible, fresh each epoch.
-        Result<Dataset> shuffled = Dataset::listFiles({dir.filePath(QStringLiteral("part-*.tfrecord"))}, true, 5);
+        Result<Dataset> shuffled =
+            Dataset::listFiles({dir.filePath(QStringLiteral("part-*.tfrecord"))}, true, 5);
         QVERIFY(shuffled);
         auto a = shuffled->repeat(2).makeIterator();
         QStringList order;
@@ -360,8 +407,10 @@ private slots:
         const QDir fixtures(QString::fromLocal8Bit(qgetenv("QS_FIXTURES_DIR")).isEmpty()
                                 ? QStringLiteral(QS_FIXTURES_DIR)
                                 : QString::fromLocal8Bit(qgetenv("QS_FIXTURES_DIR")));
-        const QString imagenet = fixtures.filePath(QStringLiteral("tfbench_fake_imagenet_train-00000-of-00008"));
-        const QString penguin = fixtures.filePath(QStringLiteral("tfx_penguin_train_data_tfrecord-00000-of-00001.gz"));
+        const QString imagenet =
+            fixtures.filePath(QStringLiteral("tfbench_fake_imagenet_train-00000-of-00008"));
+        const QString penguin =
+            fixtures.filePath(QStringLiteral("tfx_penguin_train_data_tfrecord-00000-of-00001.gz"));
         const QString bare = fixtures.filePath(QStringLiteral("dfalbel_myints_r.tfrecords.gz"));
         if (!QFile::exists(imagenet) || !QFile::exists(penguin) || !QFile::exists(bare))
             QSKIP("fixtures not present");
