@@ -18,6 +18,7 @@ namespace {
 constexpr double kMinGain = 0.10; // a parallelism step must cut the modelled latency by this
 constexpr double kStarved = 0.02; // a consumer that waited in this share of calls wants more
 constexpr double kBufferStarved = 0.10;
+constexpr double kCoreSlack = 0.25; // measurement noise allowed over the CPU budget
 constexpr double kBottleneck = 0.5; // a stage this much faster than its consumer is left alone
 
 qint64 physicalMemory()
@@ -69,6 +70,7 @@ Autotuner::Autotuner(Options options, Recorder *recorder)
     if (m_options.ramBudget <= 0)
         m_options.ramBudget = physicalMemory() / 2;
     m_options.periodElements = std::max(1, m_options.periodElements);
+    m_options.periodMs = std::max(1, m_options.periodMs);
 }
 
 Autotuner::~Autotuner() = default;
@@ -93,8 +95,15 @@ void Autotuner::elementDelivered()
     QList<Decision> made;
     {
         std::lock_guard lock(m_mu);
-        if (++m_delivered % m_options.periodElements != 0 || m_knobs.empty())
+        const qint64 now = steadyNs();
+        if (m_lastStepNs == 0)
+            m_lastStepNs = now;
+        const bool due = ++m_delivered >= m_options.periodElements ||
+                         now - m_lastStepNs >= qint64(m_options.periodMs) * 1000000;
+        if (!due || m_knobs.empty())
             return;
+        m_delivered = 0;
+        m_lastStepNs = now;
         const qsizetype before = m_decisions.size();
         stepLocked();
         made = m_decisions.mid(before);
@@ -119,21 +128,25 @@ QList<Autotuner::Decision> Autotuner::decisions() const
 
 void Autotuner::stepLocked()
 {
-    int parallelism = 0;
     qint64 bufferBytes = 0;
-    for (const auto &t : m_knobs) {
-        const int v = t->knob->value.load(std::memory_order_relaxed);
-        if (t->knob->kind == TunedKnob::Kind::Parallelism)
-            parallelism += v;
+    std::vector<Tracked::Delta> deltas;
+    double cores = 0; // the tuned stages' measured core use over the period
+    for (auto &t : m_knobs) {
+        deltas.push_back(t->take());
+        const Tracked::Delta &d = deltas.back();
+        if (t->knob->kind == TunedKnob::Kind::Parallelism && d.wallNs > 0)
+            cores += double(d.processingNs) / double(d.wallNs);
         else
-            bufferBytes += qint64(v) * t->knob->elementBytes.load(std::memory_order_relaxed);
+            bufferBytes += qint64(t->knob->value.load(std::memory_order_relaxed)) *
+                           t->knob->elementBytes.load(std::memory_order_relaxed);
     }
 
     Tracked *best = nullptr;
     double bestGain = kMinGain, bestBefore = 0, bestAfter = 0;
-    for (auto &t : m_knobs) {
-        const Tracked::Delta d = t->take();
-        TunedKnob &k = *t->knob;
+    for (std::size_t i = 0; i < m_knobs.size(); ++i) {
+        Tracked &t = *m_knobs[i];
+        const Tracked::Delta &d = deltas[i];
+        TunedKnob &k = *t.knob;
         const int v = k.value.load(std::memory_order_relaxed);
         if (k.kind == TunedKnob::Kind::Buffer) {
             if (d.calls <= 0 || v >= k.maximum)
@@ -152,11 +165,11 @@ void Autotuner::stepLocked()
                                   .arg(to)
                                   .arg(qRound(starved * 100))
                                   .arg(d.fullWaits);
-                applyLocked(*t, to, std::move(dec));
+                applyLocked(t, to, std::move(dec));
             }
             continue;
         }
-        if (d.produced < 4 || d.calls <= 0 || v >= k.maximum)
+        if (d.produced < 4 || d.calls <= 0 || d.wallNs <= 0 || v >= k.maximum)
             continue;
         if (double(d.waits) / double(d.calls) < kStarved)
             continue;
@@ -169,9 +182,13 @@ void Autotuner::stepLocked()
         const double consumerOwn = double(std::max<qint64>(0, d.wallNs - d.waitNs)) / double(d.calls) / 1e6;
         if (before <= 0 || before < kBottleneck * consumerOwn)
             continue;
+        // One more worker of this stage uses its share of a core once more.
+        const double busy = double(d.processingNs) / double(d.wallNs);
+        if (cores + busy / v > m_options.cpuBudget + kCoreSlack)
+            continue;
         const double gain = (before - after) / before;
-        if (gain >= bestGain && parallelism + 1 <= m_options.cpuBudget) {
-            best = t.get();
+        if (gain >= bestGain) {
+            best = &t;
             bestGain = gain;
             bestBefore = before;
             bestAfter = after;

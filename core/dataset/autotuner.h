@@ -19,8 +19,9 @@ struct TunedKnob;
 //    (the map function, a file read), I the serial pull from its input, p its parallelism.
 //    When the stage's consumer had to wait for it and the stage's latency is at least half the
 //    consumer's own time per element (else it is no bottleneck), the stage whose next step (p + 1) lowers its
-//    modelled latency the most (by at least 10 %) gets it, while the parallelism of every tuned
-//    stage together stays within the CPU budget (the machine's cores);
+//    modelled latency the most (by at least 10 %) gets it, while the tuned stages' core use
+//    (their measured work time over wall time, the stepped stage's grown by one worker's share)
+//    stays within the CPU budget (the machine's cores; a quarter core of slack for noise);
 //  - a prefetch buffer doubles when its consumer found it empty in more than 10 % of its calls
 //    although it had been full in between (a burst the buffer was too small to absorb), while
 //    every tuned buffer's elements together fit the RAM budget.
@@ -35,7 +36,9 @@ public:
     struct Options {
         int cpuBudget = 0;    // 0: the machine's cores
         qint64 ramBudget = 0; // bytes; 0: half the physical memory
+        // A step every periodElements elements handed out, or at the first one after periodMs.
         int periodElements = 32;
+        int periodMs = 50;
     };
     struct Decision {
         QString op;
@@ -66,7 +69,8 @@ private:
     Recorder *m_recorder;
     mutable std::mutex m_mu;
     std::vector<std::unique_ptr<Tracked>> m_knobs; // guarded by m_mu
-    qint64 m_delivered = 0;                        // guarded by m_mu
+    qint64 m_delivered = 0;                        // guarded by m_mu: since the last step
+    qint64 m_lastStepNs = 0;                       // guarded by m_mu
     QList<Decision> m_decisions;                   // guarded by m_mu
 };
 
