@@ -2,6 +2,56 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>Autotuner</name>
+    <message>
+        <source>%1 buffer %2 -&gt; %3: its consumer found it empty in %4% of calls although it had filled up %5 times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parallelism %2 -&gt; %3: output latency %4 -&gt; %5 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Dataset</name>
+    <message>
+        <source>End of sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleave cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reader %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iterator was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 worker %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefetch buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shuffle buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::ConfigPanel</name>
     <message>
         <source>Cannot start: %1</source>
@@ -80,6 +130,33 @@
     </message>
     <message>
         <source>Cannot start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::Dataset</name>
+    <message>
+        <source>cycle_length must be greater than zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block_length must be greater than zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>num_parallel_calls must be positive or AUTOTUNE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>buffer_size must be greater than zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch_size must be greater than zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>buffer_size must be positive or AUTOTUNE</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,56 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW" sourcelanguage="en">
 <context>
+    <name>Autotuner</name>
+    <message>
+        <source>%1 buffer %2 -&gt; %3: its consumer found it empty in %4% of calls although it had filled up %5 times</source>
+        <translation>%1 緩衝區 %2 -&gt; %3：取用端在 %4% 的呼叫中發現它是空的，雖然其間它曾填滿 %5 次</translation>
+    </message>
+    <message>
+        <source>%1 parallelism %2 -&gt; %3: output latency %4 -&gt; %5 ms</source>
+        <translation>%1 平行度 %2 -&gt; %3：輸出延遲 %4 -&gt; %5 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>Dataset</name>
+    <message>
+        <source>End of sequence</source>
+        <translation>序列結束</translation>
+    </message>
+    <message>
+        <source>interleave cycle</source>
+        <translation>interleave 循環</translation>
+    </message>
+    <message>
+        <source>%1 reader %2</source>
+        <translation>%1 讀取器 %2</translation>
+    </message>
+    <message>
+        <source>Iterator was cancelled</source>
+        <translation>迭代器已取消</translation>
+    </message>
+    <message>
+        <source>%1 output</source>
+        <translation>%1 輸出</translation>
+    </message>
+    <message>
+        <source>%1 worker %2</source>
+        <translation>%1 工作執行緒 %2</translation>
+    </message>
+    <message>
+        <source>prefetch buffer</source>
+        <translation>prefetch 緩衝區</translation>
+    </message>
+    <message>
+        <source>%1 thread</source>
+        <translation>%1 執行緒</translation>
+    </message>
+    <message>
+        <source>shuffle buffer</source>
+        <translation>shuffle 緩衝區</translation>
+    </message>
+</context>
+<context>
     <name>qs::ConfigPanel</name>
     <message>
         <source>Cannot start: %1</source>
@@ -81,6 +131,33 @@
     <message>
         <source>Cannot start: %1</source>
         <translation>無法開始：%1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::Dataset</name>
+    <message>
+        <source>cycle_length must be greater than zero</source>
+        <translation>cycle_length 必須大於零</translation>
+    </message>
+    <message>
+        <source>block_length must be greater than zero</source>
+        <translation>block_length 必須大於零</translation>
+    </message>
+    <message>
+        <source>num_parallel_calls must be positive or AUTOTUNE</source>
+        <translation>num_parallel_calls 必須為正數或 AUTOTUNE</translation>
+    </message>
+    <message>
+        <source>buffer_size must be greater than zero</source>
+        <translation>buffer_size 必須大於零</translation>
+    </message>
+    <message>
+        <source>batch_size must be greater than zero</source>
+        <translation>batch_size 必須大於零</translation>
+    </message>
+    <message>
+        <source>buffer_size must be positive or AUTOTUNE</source>
+        <translation>buffer_size 必須為正數或 AUTOTUNE</translation>
     </message>
 </context>
 <context>
