@@ -1066,6 +1066,70 @@
         <source>Samples of the batch at %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>QueueScope — saved run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open R&amp;un…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a saved run (.qsrun) and replay it: every view, with the time cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save Run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the last finished run, whole, to one file (SQLite, see the README)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome/Perfetto &amp;Trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event Log as &amp;JSON Lines…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved runs (*.qsrun *.qsrun.partial);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved runs (*.qsrun)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Event Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome trace (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -1254,6 +1318,62 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Input: the bundled demo data</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>demo data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run is not being recorded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the run before opening a saved one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved run %1: move the time cursor to replay it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved run %1 was cut short: it holds the run&apos;s first %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a run cut short; copy it together with its -wal file instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run is still going: stop it or let it end, then save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no run to export yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s record could not be saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>
@@ -1315,14 +1435,50 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
-    <name>qs::RunStatusView</name>
-    <message numerus="yes">
-        <source>step mode: %n thread(s) at the gate</source>
-        <translation>
-            <numerusform>step mode: %n thread at the gate</numerusform>
-            <numerusform>step mode: %n threads at the gate</numerusform>
-        </translation>
+    <name>qs::RunPlan</name>
+    <message>
+        <source>no label: input pipeline only. The trainer takes every batch at the model&apos;s cost and learns nothing; %1</source>
+        <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the files hold no training records (%1 held out), so the run trains 0 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every %1th record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an epoch holds %1 training records, fewer than a batch of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an epoch holds %1 training records: %2 step(s) of a batch of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; so num_epochs %1 becomes 0 (repeat until stopped) to train at least %2 steps (min_steps; --min-steps 0 or --epochs N keeps yours)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; so num_epochs %1 becomes %3 to train at least %2 steps (min_steps; --min-steps 0 or --epochs N keeps yours)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; num_epochs %1 as set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 epoch(s) of %2 training records are fewer than a batch of %3, so the run trains 0 steps: set --allow-smaller-final-batch, more --epochs, or a smaller --batch-size</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunStatusView</name>
     <message>
         <source>%1 · %2 samples/s · step %3</source>
         <translation type="unfinished"></translation>
@@ -1345,6 +1501,48 @@ files → filename queue → readers → example queue → batch → trainer</so
             <numerusform>%n corrupt record skipped</numerusform>
             <numerusform>%n corrupt records skipped</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>step mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing held: the run goes on to its next coordination event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next step: %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more held)</source>
+        <translation>
+            <numerusform>(%n more held)</numerusform>
+            <numerusform>(%n more held)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunSummary</name>
+    <message>
+        <source>the run ended with an error before the first batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it was stopped before the first batch was ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data ended before a full batch: %1 training records per epoch x %2 epoch(s), batch size %3; set --allow-smaller-final-batch, more --epochs or a smaller --batch-size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data ended before a full batch; set --allow-smaller-final-batch or more --epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trained 0 steps: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1436,6 +1634,25 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>Load scenario file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SessionRuns</name>
+    <message>
+        <source>cannot make a folder for this session&apos;s runs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no finished run to save yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no finished run %1 in this session</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1060,6 +1060,70 @@
         <source>Samples of the batch at %1</source>
         <translation>%1 时的批次样本</translation>
     </message>
+    <message>
+        <source>QueueScope — saved run %1</source>
+        <translation>QueueScope — 已保存的运行记录 %1</translation>
+    </message>
+    <message>
+        <source>Open R&amp;un…</source>
+        <translation>打开运行记录(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Open a saved run (.qsrun) and replay it: every view, with the time cursor</source>
+        <translation>打开已保存的运行记录（.qsrun）并回放：所有视图都随时间游标显示</translation>
+    </message>
+    <message>
+        <source>&amp;Save Run…</source>
+        <translation>保存运行记录(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the last finished run, whole, to one file (SQLite, see the README)</source>
+        <translation>将最近一次完成的运行完整保存为一个文件（SQLite，见 README）</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Chrome/Perfetto &amp;Trace…</source>
+        <translation>Chrome/Perfetto 跟踪文件(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Event Log as &amp;JSON Lines…</source>
+        <translation>事件日志（JSON Lines）(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Open Run</source>
+        <translation>打开运行记录</translation>
+    </message>
+    <message>
+        <source>Saved runs (*.qsrun *.qsrun.partial);;All files (*)</source>
+        <translation>已保存的运行记录 (*.qsrun *.qsrun.partial);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Run</source>
+        <translation>保存运行记录</translation>
+    </message>
+    <message>
+        <source>Saved runs (*.qsrun)</source>
+        <translation>已保存的运行记录 (*.qsrun)</translation>
+    </message>
+    <message>
+        <source>Export Trace</source>
+        <translation>导出跟踪文件</translation>
+    </message>
+    <message>
+        <source>Export Event Log</source>
+        <translation>导出事件日志</translation>
+    </message>
+    <message>
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome 跟踪文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -1244,6 +1308,62 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Input: the bundled demo data</source>
         <translation>输入：内置的演示数据</translation>
     </message>
+    <message>
+        <source>demo data</source>
+        <translation>演示数据</translation>
+    </message>
+    <message>
+        <source>This run is not being recorded: %1</source>
+        <translation>这次运行没有被记录：%1</translation>
+    </message>
+    <message>
+        <source>Stop the run before opening a saved one.</source>
+        <translation>请先停止当前的运行，再打开已保存的运行记录。</translation>
+    </message>
+    <message>
+        <source>Cannot open the run: %1</source>
+        <translation>无法打开运行记录：%1</translation>
+    </message>
+    <message>
+        <source>Saved run %1: move the time cursor to replay it</source>
+        <translation>已保存的运行记录 %1：移动时间游标即可回放</translation>
+    </message>
+    <message>
+        <source>Saved run %1 was cut short: it holds the run&apos;s first %2</source>
+        <translation>已保存的运行记录 %1 被中断：只含运行的前 %2</translation>
+    </message>
+    <message>
+        <source>%1 is a run cut short; copy it together with its -wal file instead</source>
+        <translation>%1 是被中断的运行记录；请连同它的 -wal 文件一起复制</translation>
+    </message>
+    <message>
+        <source>the run is still going: stop it or let it end, then save</source>
+        <translation>运行仍在进行：请停止或等它结束后再保存</translation>
+    </message>
+    <message>
+        <source>Run saved to %1</source>
+        <translation>运行记录已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save the run: %1</source>
+        <translation>无法保存运行记录：%1</translation>
+    </message>
+    <message>
+        <source>no run to export yet</source>
+        <translation>还没有可导出的运行</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Cannot export: %1</source>
+        <translation>无法导出：%1</translation>
+    </message>
+    <message>
+        <source>The run&apos;s record could not be saved: %1</source>
+        <translation>无法保存这次运行的记录：%1</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>
@@ -1305,13 +1425,50 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
-    <name>qs::RunStatusView</name>
-    <message numerus="yes">
-        <source>step mode: %n thread(s) at the gate</source>
-        <translation>
-            <numerusform>单步模式：%n 个线程在闸门等待</numerusform>
-        </translation>
+    <name>qs::RunPlan</name>
+    <message>
+        <source>no label: input pipeline only. The trainer takes every batch at the model&apos;s cost and learns nothing; %1</source>
+        <translation>没有标签：只运行输入管线。训练器以模型的成本取用每个批次，但不学习；%1</translation>
     </message>
+    <message>
+        <source>the files hold no training records (%1 held out), so the run trains 0 steps</source>
+        <translation>文件中没有训练记录（保留 %1 条），所以这次运行训练 0 步</translation>
+    </message>
+    <message>
+        <source>every %1th record</source>
+        <translation>每第 %1 条记录</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>an epoch holds %1 training records, fewer than a batch of %2</source>
+        <translation>一个 epoch 只有 %1 条训练记录，少于一个 %2 的批次</translation>
+    </message>
+    <message>
+        <source>an epoch holds %1 training records: %2 step(s) of a batch of %3</source>
+        <translation>一个 epoch 有 %1 条训练记录：批次大小 %3 时为 %2 步</translation>
+    </message>
+    <message>
+        <source>; so num_epochs %1 becomes 0 (repeat until stopped) to train at least %2 steps (min_steps; --min-steps 0 or --epochs N keeps yours)</source>
+        <translation>；因此 num_epochs %1 改为 0（重复直到停止），以训练至少 %2 步（min_steps；--min-steps 0 或 --epochs N 可保留你的设置）</translation>
+    </message>
+    <message>
+        <source>; so num_epochs %1 becomes %3 to train at least %2 steps (min_steps; --min-steps 0 or --epochs N keeps yours)</source>
+        <translation>；因此 num_epochs %1 改为 %3，以训练至少 %2 步（min_steps；--min-steps 0 或 --epochs N 可保留你的设置）</translation>
+    </message>
+    <message>
+        <source>; num_epochs %1 as set</source>
+        <translation>；num_epochs %1 按设置</translation>
+    </message>
+    <message>
+        <source>%1 epoch(s) of %2 training records are fewer than a batch of %3, so the run trains 0 steps: set --allow-smaller-final-batch, more --epochs, or a smaller --batch-size</source>
+        <translation>%1 个 epoch 的 %2 条训练记录少于一个 %3 的批次，所以训练 0 步：请设置 --allow-smaller-final-batch、更多 --epochs 或更小的 --batch-size</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunStatusView</name>
     <message>
         <source>%1 · %2 samples/s · step %3</source>
         <translation>%1 · %2 样本/秒 · 第 %3 步</translation>
@@ -1333,6 +1490,47 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>
             <numerusform>已跳过 %n 条损坏的记录</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>step mode</source>
+        <translation>单步模式</translation>
+    </message>
+    <message>
+        <source>nothing held: the run goes on to its next coordination event</source>
+        <translation>没有被拦住的线程：运行会继续到下一个协调事件</translation>
+    </message>
+    <message>
+        <source>next step: %1 — %2</source>
+        <translation>下一步：%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more held)</source>
+        <translation>
+            <numerusform>（另有 %n 个被拦住）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunSummary</name>
+    <message>
+        <source>the run ended with an error before the first batch</source>
+        <translation>运行在第一个批次之前因错误结束</translation>
+    </message>
+    <message>
+        <source>it was stopped before the first batch was ready</source>
+        <translation>在第一个批次准备好之前就被停止</translation>
+    </message>
+    <message>
+        <source>the data ended before a full batch: %1 training records per epoch x %2 epoch(s), batch size %3; set --allow-smaller-final-batch, more --epochs or a smaller --batch-size</source>
+        <translation>数据在凑满一个批次前就结束：每个 epoch %1 条训练记录 × %2 个 epoch，批次大小 %3；请设置 --allow-smaller-final-batch、更多 --epochs 或更小的 --batch-size</translation>
+    </message>
+    <message>
+        <source>the data ended before a full batch; set --allow-smaller-final-batch or more --epochs</source>
+        <translation>数据在凑满一个批次前就结束；请设置 --allow-smaller-final-batch 或更多 --epochs</translation>
+    </message>
+    <message>
+        <source>trained 0 steps: %1</source>
+        <translation>训练了 0 步：%1</translation>
     </message>
 </context>
 <context>
@@ -1423,6 +1621,25 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Load scenario file…</source>
         <translation>加载场景文件…</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SessionRuns</name>
+    <message>
+        <source>cannot make a folder for this session&apos;s runs: %1</source>
+        <translation>无法为这个会话的运行记录创建文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2</source>
+        <translation>第 %1 次运行 · %2</translation>
+    </message>
+    <message>
+        <source>no finished run to save yet</source>
+        <translation>还没有已完成的运行可保存</translation>
+    </message>
+    <message>
+        <source>no finished run %1 in this session</source>
+        <translation>这个会话没有已完成的第 %1 次运行</translation>
     </message>
 </context>
 <context>

@@ -1060,6 +1060,70 @@
         <source>Samples of the batch at %1</source>
         <translation>%1 時的批次樣本</translation>
     </message>
+    <message>
+        <source>QueueScope — saved run %1</source>
+        <translation>QueueScope — 已儲存的執行記錄 %1</translation>
+    </message>
+    <message>
+        <source>Open R&amp;un…</source>
+        <translation>開啟執行記錄(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Open a saved run (.qsrun) and replay it: every view, with the time cursor</source>
+        <translation>開啟已儲存的執行記錄（.qsrun）並重播：所有檢視都隨時間游標顯示</translation>
+    </message>
+    <message>
+        <source>&amp;Save Run…</source>
+        <translation>儲存執行記錄(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the last finished run, whole, to one file (SQLite, see the README)</source>
+        <translation>將最近一次完成的執行完整儲存為一個檔案（SQLite，見 README）</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>匯出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Chrome/Perfetto &amp;Trace…</source>
+        <translation>Chrome/Perfetto 追蹤檔(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Event Log as &amp;JSON Lines…</source>
+        <translation>事件記錄（JSON Lines）(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Open Run</source>
+        <translation>開啟執行記錄</translation>
+    </message>
+    <message>
+        <source>Saved runs (*.qsrun *.qsrun.partial);;All files (*)</source>
+        <translation>已儲存的執行記錄 (*.qsrun *.qsrun.partial);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Save Run</source>
+        <translation>儲存執行記錄</translation>
+    </message>
+    <message>
+        <source>Saved runs (*.qsrun)</source>
+        <translation>已儲存的執行記錄 (*.qsrun)</translation>
+    </message>
+    <message>
+        <source>Export Trace</source>
+        <translation>匯出追蹤檔</translation>
+    </message>
+    <message>
+        <source>Export Event Log</source>
+        <translation>匯出事件記錄</translation>
+    </message>
+    <message>
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome 追蹤檔 (*.json)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -1244,6 +1308,62 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Input: the bundled demo data</source>
         <translation>輸入：內建的示範資料</translation>
     </message>
+    <message>
+        <source>demo data</source>
+        <translation>示範資料</translation>
+    </message>
+    <message>
+        <source>This run is not being recorded: %1</source>
+        <translation>這次執行沒有被記錄：%1</translation>
+    </message>
+    <message>
+        <source>Stop the run before opening a saved one.</source>
+        <translation>請先停止目前的執行，再開啟已儲存的執行記錄。</translation>
+    </message>
+    <message>
+        <source>Cannot open the run: %1</source>
+        <translation>無法開啟執行記錄：%1</translation>
+    </message>
+    <message>
+        <source>Saved run %1: move the time cursor to replay it</source>
+        <translation>已儲存的執行記錄 %1：移動時間游標即可重播</translation>
+    </message>
+    <message>
+        <source>Saved run %1 was cut short: it holds the run&apos;s first %2</source>
+        <translation>已儲存的執行記錄 %1 被中斷：只含執行的前 %2</translation>
+    </message>
+    <message>
+        <source>%1 is a run cut short; copy it together with its -wal file instead</source>
+        <translation>%1 是被中斷的執行記錄；請連同它的 -wal 檔一起複製</translation>
+    </message>
+    <message>
+        <source>the run is still going: stop it or let it end, then save</source>
+        <translation>執行仍在進行：請停止或等它結束後再儲存</translation>
+    </message>
+    <message>
+        <source>Run saved to %1</source>
+        <translation>執行記錄已儲存到 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save the run: %1</source>
+        <translation>無法儲存執行記錄：%1</translation>
+    </message>
+    <message>
+        <source>no run to export yet</source>
+        <translation>還沒有可匯出的執行</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已匯出到 %1</translation>
+    </message>
+    <message>
+        <source>Cannot export: %1</source>
+        <translation>無法匯出：%1</translation>
+    </message>
+    <message>
+        <source>The run&apos;s record could not be saved: %1</source>
+        <translation>無法儲存這次執行的記錄：%1</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>
@@ -1305,13 +1425,50 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
 </context>
 <context>
-    <name>qs::RunStatusView</name>
-    <message numerus="yes">
-        <source>step mode: %n thread(s) at the gate</source>
-        <translation>
-            <numerusform>逐步模式：%n 個執行緒在閘門等待</numerusform>
-        </translation>
+    <name>qs::RunPlan</name>
+    <message>
+        <source>no label: input pipeline only. The trainer takes every batch at the model&apos;s cost and learns nothing; %1</source>
+        <translation>沒有標籤：只執行輸入管線。訓練器以模型的成本取用每個批次，但不學習；%1</translation>
     </message>
+    <message>
+        <source>the files hold no training records (%1 held out), so the run trains 0 steps</source>
+        <translation>檔案中沒有訓練記錄（保留 %1 筆），所以這次執行訓練 0 步</translation>
+    </message>
+    <message>
+        <source>every %1th record</source>
+        <translation>每第 %1 筆記錄</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <source>an epoch holds %1 training records, fewer than a batch of %2</source>
+        <translation>一個 epoch 只有 %1 筆訓練記錄，少於一個 %2 的批次</translation>
+    </message>
+    <message>
+        <source>an epoch holds %1 training records: %2 step(s) of a batch of %3</source>
+        <translation>一個 epoch 有 %1 筆訓練記錄：批次大小 %3 時為 %2 步</translation>
+    </message>
+    <message>
+        <source>; so num_epochs %1 becomes 0 (repeat until stopped) to train at least %2 steps (min_steps; --min-steps 0 or --epochs N keeps yours)</source>
+        <translation>；因此 num_epochs %1 改為 0（重複直到停止），以訓練至少 %2 步（min_steps；--min-steps 0 或 --epochs N 可保留你的設定）</translation>
+    </message>
+    <message>
+        <source>; so num_epochs %1 becomes %3 to train at least %2 steps (min_steps; --min-steps 0 or --epochs N keeps yours)</source>
+        <translation>；因此 num_epochs %1 改為 %3，以訓練至少 %2 步（min_steps；--min-steps 0 或 --epochs N 可保留你的設定）</translation>
+    </message>
+    <message>
+        <source>; num_epochs %1 as set</source>
+        <translation>；num_epochs %1 依設定</translation>
+    </message>
+    <message>
+        <source>%1 epoch(s) of %2 training records are fewer than a batch of %3, so the run trains 0 steps: set --allow-smaller-final-batch, more --epochs, or a smaller --batch-size</source>
+        <translation>%1 個 epoch 的 %2 筆訓練記錄少於一個 %3 的批次，所以訓練 0 步：請設定 --allow-smaller-final-batch、更多 --epochs 或更小的 --batch-size</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunStatusView</name>
     <message>
         <source>%1 · %2 samples/s · step %3</source>
         <translation>%1 · %2 樣本/秒 · 第 %3 步</translation>
@@ -1333,6 +1490,47 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>
             <numerusform>已略過 %n 筆損壞的記錄</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>step mode</source>
+        <translation>單步模式</translation>
+    </message>
+    <message>
+        <source>nothing held: the run goes on to its next coordination event</source>
+        <translation>沒有被攔住的執行緒：執行會繼續到下一個協調事件</translation>
+    </message>
+    <message>
+        <source>next step: %1 — %2</source>
+        <translation>下一步：%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more held)</source>
+        <translation>
+            <numerusform>（另有 %n 個被攔住）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunSummary</name>
+    <message>
+        <source>the run ended with an error before the first batch</source>
+        <translation>執行在第一個批次之前因錯誤結束</translation>
+    </message>
+    <message>
+        <source>it was stopped before the first batch was ready</source>
+        <translation>在第一個批次準備好之前就被停止</translation>
+    </message>
+    <message>
+        <source>the data ended before a full batch: %1 training records per epoch x %2 epoch(s), batch size %3; set --allow-smaller-final-batch, more --epochs or a smaller --batch-size</source>
+        <translation>資料在湊滿一個批次前就結束：每個 epoch %1 筆訓練記錄 × %2 個 epoch，批次大小 %3；請設定 --allow-smaller-final-batch、更多 --epochs 或更小的 --batch-size</translation>
+    </message>
+    <message>
+        <source>the data ended before a full batch; set --allow-smaller-final-batch or more --epochs</source>
+        <translation>資料在湊滿一個批次前就結束；請設定 --allow-smaller-final-batch 或更多 --epochs</translation>
+    </message>
+    <message>
+        <source>trained 0 steps: %1</source>
+        <translation>訓練了 0 步：%1</translation>
     </message>
 </context>
 <context>
@@ -1423,6 +1621,25 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Load scenario file…</source>
         <translation>載入情境檔…</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SessionRuns</name>
+    <message>
+        <source>cannot make a folder for this session&apos;s runs: %1</source>
+        <translation>無法為這個工作階段的執行記錄建立資料夾：%1</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2</source>
+        <translation>第 %1 次執行 · %2</translation>
+    </message>
+    <message>
+        <source>no finished run to save yet</source>
+        <translation>還沒有已完成的執行可儲存</translation>
+    </message>
+    <message>
+        <source>no finished run %1 in this session</source>
+        <translation>這個工作階段沒有已完成的第 %1 次執行</translation>
     </message>
 </context>
 <context>
