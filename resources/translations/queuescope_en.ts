@@ -1374,6 +1374,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>The run&apos;s record could not be saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No label: input pipeline only (the trainer takes the batches and learns nothing)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>

@@ -1364,6 +1364,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>The run&apos;s record could not be saved: %1</source>
         <translation>无法保存这次运行的记录：%1</translation>
     </message>
+    <message>
+        <source>No label: input pipeline only (the trainer takes the batches and learns nothing)</source>
+        <translation>没有标签：只运行输入管线（训练器取用批次但不学习）</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>

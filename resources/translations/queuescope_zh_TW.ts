@@ -1364,6 +1364,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>The run&apos;s record could not be saved: %1</source>
         <translation>無法儲存這次執行的記錄：%1</translation>
     </message>
+    <message>
+        <source>No label: input pipeline only (the trainer takes the batches and learns nothing)</source>
+        <translation>沒有標籤：只執行輸入管線（訓練器取用批次但不學習）</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>

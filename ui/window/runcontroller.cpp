@@ -86,10 +86,20 @@ bool RunController::start()
     const Status recording = m_runs.begin(m_pipeline->recorder(), what);
     if (Status s = m_pipeline->start(); !s.isOk())
         return fail(tr("Cannot start: %1").arg(UiText::error(s)));
+    // What the run plan chose or warns of comes first: "no label: input pipeline only", the
+    // epochs raised for a small file (the full text is in the event log's run_plan note).
+    QStringList notes;
     if (!recording.isOk())
-        m_window->showMessage(tr("This run is not being recorded: %1").arg(UiText::error(recording)));
-    else
-        m_window->showMessage(demo ? tr("Input: the bundled demo data") : QString());
+        notes << tr("This run is not being recorded: %1").arg(UiText::error(recording));
+    if (!m_pipeline->isWorkersMode()) {
+        const RunPlan &plan = m_pipeline->plan();
+        if (plan.inputOnly)
+            notes << tr("No label: input pipeline only (the trainer takes the batches and learns nothing)");
+        notes << plan.warnings << plan.notices;
+    }
+    if (notes.isEmpty() && demo)
+        notes << tr("Input: the bundled demo data");
+    m_window->showMessage(notes.join(QStringLiteral(" · ")));
     emit started();
     return true;
 }

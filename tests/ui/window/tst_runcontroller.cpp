@@ -18,6 +18,7 @@
 #include "windowparts.h"
 
 #include <QAction>
+#include <QFileInfo>
 #include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
@@ -216,6 +217,27 @@ private slots:
         QTRY_VERIFY2_WITH_TIMEOUT(window.lastSnapshot()->run == RunState::Finished,
                                   qPrintable(describe(window)), 30000);
         QCOMPARE(window.lastSnapshot()->how, EndHow::Stopped);
+    }
+
+    void aFileWithoutALabelRunsItsInputPipeline()
+    {
+        const QByteArray env = qgetenv("QS_FIXTURES_DIR");
+        const QString dir = env.isEmpty() ? QStringLiteral(QS_FIXTURES_DIR) : QString::fromLocal8Bit(env);
+        const QString file = dir + QStringLiteral("/t2r_pose_env_test_data.tfrecord");
+        if (!QFileInfo::exists(file))
+            QSKIP(qPrintable(QStringLiteral("fixture not found: %1 (set QS_FIXTURES_DIR)").arg(file)));
+        MainWindow window;
+        RunController controller(&window);
+        window.setPollInterval(20);
+        window.openFiles({file});
+        QVERIFY(controller.start());
+        QVERIFY(controller.pipeline()->plan().inputOnly);
+        const QString status = window.findChild<RunStatusView *>()->summary();
+        QVERIFY2(status.contains(QStringLiteral("No label: input pipeline only")), qPrintable(status));
+        // The trainer takes batches (steps) though it learns nothing.
+        QTRY_VERIFY_WITH_TIMEOUT(window.lastSnapshot() && window.lastSnapshot()->steps > 2, 60000);
+        controller.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 60000);
     }
 
     void theWorkersDemoNeedsNoFiles()
