@@ -126,23 +126,32 @@ Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o)
     return t;
 }
 
-// Interleaved runs of two variants (a, b, a, b, ...); the medians of their samples/s.
-Result<TargetFigure> observationTarget(const RunConfig &config, const BenchOptions &o)
+// Interleaved runs of two windows of one configuration (a, b, a, b, ...): the ratio of the
+// medians of their samples/s, a over b, against a goal of >= 0.97.
+static Result<TargetFigure> onOffTarget(const RunConfig &config, const PipelineWindow &a,
+                                        const PipelineWindow &b, const char *key, const char *what,
+                                        const BenchOptions &o, const QString &aKey, const QString &bKey)
 {
-    say(o, QStringLiteral("observation on vs off (%1 pairs of runs)").arg(o.repeats));
-    Result<Pair> p = interleave(config, windowOf(o, true), config, windowOf(o, false), o.repeats);
+    Result<Pair> p = interleave(config, a, config, b, o.repeats);
     if (!p)
         return p.status();
     const double on = median(p->a);
     const double off = median(p->b);
     const double ratio = off > 0 ? on / off : -1;
-    TargetFigure t =
-        figure("observation_overhead", "pipeline samples/s with observation on vs off", ratio, "x",
-               QStringLiteral(">= 0.97"), ratio >= 0 ? std::optional<bool>(ratio >= 0.97) : std::nullopt);
+    TargetFigure t = figure(key, what, ratio, "x", QStringLiteral(">= 0.97"),
+                            ratio >= 0 ? std::optional<bool>(ratio >= 0.97) : std::nullopt);
     t.detail = {{QStringLiteral("readers"), config.pipeline.readerThreads},
-                {QStringLiteral("on_per_s"), jsonList(p->a)},
-                {QStringLiteral("off_per_s"), jsonList(p->b)}};
+                {aKey, jsonList(p->a)},
+                {bKey, jsonList(p->b)}};
     return t;
+}
+
+Result<TargetFigure> observationTarget(const RunConfig &config, const BenchOptions &o)
+{
+    say(o, QStringLiteral("observation on vs off (%1 pairs of runs)").arg(o.repeats));
+    return onOffTarget(config, windowOf(o, true), windowOf(o, false), "observation_overhead",
+                       "pipeline samples/s with observation on vs off", o, QStringLiteral("on_per_s"),
+                       QStringLiteral("off_per_s"));
 }
 
 Result<TargetFigure> recordingTarget(const RunConfig &config, const BenchOptions &o)
@@ -154,19 +163,9 @@ Result<TargetFigure> recordingTarget(const RunConfig &config, const BenchOptions
                       QStringLiteral("bench: no temporary folder: ") + dir.errorString());
     PipelineWindow saved = windowOf(o, true);
     saved.recordTo = dir.filePath(QStringLiteral("bench.qsrun"));
-    Result<Pair> p = interleave(config, saved, config, windowOf(o, true), o.repeats);
-    if (!p)
-        return p.status();
-    const double on = median(p->a);
-    const double off = median(p->b);
-    const double ratio = off > 0 ? on / off : -1;
-    TargetFigure t =
-        figure("recording_overhead", "pipeline samples/s saving the run file vs not", ratio, "x",
-               QStringLiteral(">= 0.97"), ratio >= 0 ? std::optional<bool>(ratio >= 0.97) : std::nullopt);
-    t.detail = {{QStringLiteral("readers"), config.pipeline.readerThreads},
-                {QStringLiteral("saving_per_s"), jsonList(p->a)},
-                {QStringLiteral("not_saving_per_s"), jsonList(p->b)}};
-    return t;
+    return onOffTarget(config, saved, windowOf(o, true), "recording_overhead",
+                       "pipeline samples/s saving the run file vs not", o, QStringLiteral("saving_per_s"),
+                       QStringLiteral("not_saving_per_s"));
 }
 
 Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const BenchOptions &o)

@@ -276,27 +276,6 @@ private slots:
         QCOMPARE(notes, decisions.size());
     }
 
-    void autotuneLeavesFastMapAlone()
-    {
-        // A map that costs nothing next to a slow consumer: the consumer never waits for it.
-        IteratorOptions options;
-        options.autotune.cpuBudget = 4;
-        options.autotune.periodElements = 8;
-        auto it = Dataset::range(400)
-                      .map(slowWork(std::chrono::microseconds(0)), Dataset::kAutotune)
-                      .prefetch(Dataset::kAutotune)
-                      .makeIterator(options);
-        Element e;
-        int n = 0;
-        while (it->getNext(&e).isOk()) {
-            ++n;
-            std::this_thread::sleep_for(std::chrono::microseconds(300)); // the consumer's work
-        }
-        QCOMPARE(n, 400);
-        for (const Autotuner::Decision &d : it->autotuner()->decisions())
-            QVERIFY2(d.knob != QStringLiteral("parallelism"), qPrintable(d.message));
-    }
-
     void decodesRealImageRecords()
     {
         QTemporaryDir dir;

@@ -5,6 +5,9 @@
 #include "frametiming/framemeter.h"
 #include "tfcode/tfcodeview.h"
 #include "window/mainwindow.h"
+#include "window/runcontroller.h"
+
+#include <QTest>
 
 namespace qs::test {
 
@@ -28,6 +31,36 @@ inline TfCodeView *codeView(const MainWindow &window)
 inline FrameMeter *frameMeter(const MainWindow &window)
 {
     return window.findChild<FrameMeter *>(QStringLiteral("frameMeter"));
+}
+
+// A short real run started with the window's Start and waited for to its end (two epochs of
+// `files` through two readers, a tiny model), for the tests that scrub, save and replay a
+// finished run. False when it did not end in time.
+inline bool runSmallToTheEnd(MainWindow &window, const RunController &controller, const QStringList &files)
+{
+    window.setPollInterval(20);
+    window.resize(1366, 768);
+    window.openFiles(files);
+    RunConfig c;
+    c.pipeline.numEpochs = 2;
+    c.pipeline.batchSize = 8;
+    c.pipeline.exampleCapacity = 40;
+    c.pipeline.minAfterDequeue = 10;
+    c.pipeline.readerThreads = 2;
+    c.trainer.hidden = 8;
+    c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
+    configPanel(window)->setConfig(c);
+    window.show();
+    runControls(window)->startAction()->trigger();
+    if (!QTest::qWaitFor([&] { return !controller.isRunning(); }, 120000))
+        return false;
+    window.poll();
+    return QTest::qWaitFor(
+        [&] {
+            window.poll();
+            return window.lastSnapshot() && window.lastSnapshot()->run == RunState::Finished;
+        },
+        10000);
 }
 
 } // namespace qs::test

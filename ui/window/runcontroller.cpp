@@ -58,6 +58,15 @@ bool RunController::start()
         return fail(blocked); // no input yet, or a setting that cannot work
     RunConfig config = m_window->runConfig();
     config.trainer.speed = m_window->speed();
+    // As on the command line, an epoch count or an input size other than the defaults means what
+    // it says: it turns off the rules that would otherwise choose them (min_steps,
+    // input_follows_data; see RunPlan).
+    const RunConfig defaults;
+    if (config.pipeline.numEpochs != defaults.pipeline.numEpochs)
+        config.trainer.minSteps = 0;
+    if (config.pipeline.imageWidth != defaults.pipeline.imageWidth ||
+        config.pipeline.imageHeight != defaults.pipeline.imageHeight)
+        config.pipeline.inputFollowsData = false;
     const BundledDemo bundled = bundledDemo();
     const bool demo = m_window->inputFiles().isEmpty() && bundled.isTheTrainingData(config.pipeline.files);
     if (demo && config.trainer.evalFile.isEmpty())

@@ -60,24 +60,7 @@ private slots:
         QVERIFY2(files.isOk(), qPrintable(files.status().toString()));
         m_window = std::make_unique<MainWindow>();
         m_controller = std::make_unique<RunController>(m_window.get());
-        m_window->setPollInterval(20);
-        m_window->resize(1366, 768);
-        m_window->openFiles(*files);
-        RunConfig c;
-        c.pipeline.numEpochs = 2;
-        c.pipeline.batchSize = 8;
-        c.pipeline.exampleCapacity = 40;
-        c.pipeline.minAfterDequeue = 10;
-        c.pipeline.readerThreads = 2;
-        c.trainer.hidden = 8;
-        c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
-        test::configPanel(*m_window)->setConfig(c);
-        m_window->show();
-        test::runControls(*m_window)->startAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(!m_controller->isRunning(), 120000);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_window->lastSnapshot() && m_window->lastSnapshot()->run == RunState::Finished, 10000);
-        m_window->poll();
+        QVERIFY(test::runSmallToTheEnd(*m_window, *m_controller, *files));
         QVERIFY(m_window->canScrub());
     }
     void cleanupTestCase()
