@@ -343,6 +343,26 @@
         <source>stop_after_s reached (%1 s): asks every thread to stop</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>plans the run: model input %1, %2 epoch(s), no label: input pipeline only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plans the run: model input %1, %2 epoch(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 none held out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held-out accuracy per class at step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ExplanationView</name>

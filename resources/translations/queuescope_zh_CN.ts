@@ -342,6 +342,26 @@
         <source>stop_after_s reached (%1 s): asks every thread to stop</source>
         <translation>已达 stop_after_s（%1 秒）：要求所有线程停止</translation>
     </message>
+    <message>
+        <source>plans the run: model input %1, %2 epoch(s), no label: input pipeline only</source>
+        <translation>规划运行：模型输入 %1，%2 个 epoch，没有标签：只运行输入管线</translation>
+    </message>
+    <message>
+        <source>plans the run: model input %1, %2 epoch(s)</source>
+        <translation>规划运行：模型输入 %1，%2 个 epoch</translation>
+    </message>
+    <message>
+        <source>%1 %2%</source>
+        <translation>%1 %2%</translation>
+    </message>
+    <message>
+        <source>%1 none held out</source>
+        <translation>%1 无保留样本</translation>
+    </message>
+    <message>
+        <source>held-out accuracy per class at step %1: %2</source>
+        <translation>第 %1 步各类别的验证集准确率：%2</translation>
+    </message>
 </context>
 <context>
     <name>qs::ExplanationView</name>

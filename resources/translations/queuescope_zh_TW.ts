@@ -342,6 +342,26 @@
         <source>stop_after_s reached (%1 s): asks every thread to stop</source>
         <translation>已達 stop_after_s（%1 秒）：要求所有執行緒停止</translation>
     </message>
+    <message>
+        <source>plans the run: model input %1, %2 epoch(s), no label: input pipeline only</source>
+        <translation>規劃執行：模型輸入 %1，%2 個 epoch，沒有標籤：只執行輸入管線</translation>
+    </message>
+    <message>
+        <source>plans the run: model input %1, %2 epoch(s)</source>
+        <translation>規劃執行：模型輸入 %1，%2 個 epoch</translation>
+    </message>
+    <message>
+        <source>%1 %2%</source>
+        <translation>%1 %2%</translation>
+    </message>
+    <message>
+        <source>%1 none held out</source>
+        <translation>%1 無保留樣本</translation>
+    </message>
+    <message>
+        <source>held-out accuracy per class at step %1: %2</source>
+        <translation>第 %1 步各類別的驗證集準確率：%2</translation>
+    </message>
 </context>
 <context>
     <name>qs::ExplanationView</name>

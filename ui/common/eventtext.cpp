@@ -200,6 +200,33 @@ QString EventText::details(const Event &e, const Topology *topology)
         }
         if (what == QLatin1String("worker_requests_stop"))
             return tr("%1 decides to stop the others").arg(threadName(topology, str(d, "worker")));
+        if (what == QLatin1String("run_plan")) {
+            // The plan in words; its notices and warnings were written in the run's language.
+            QString text =
+                d.value(QStringLiteral("input_only")).toBool()
+                    ? tr("plans the run: model input %1, %2 epoch(s), no label: input pipeline only")
+                    : tr("plans the run: model input %1, %2 epoch(s)");
+            text = text.arg(str(d, "input")).arg(d.value(QStringLiteral("epochs")).toInt());
+            QStringList more;
+            for (const char *key : {"warnings", "notices"})
+                for (const QJsonValue &v : d.value(QLatin1String(key)).toArray())
+                    more << v.toString();
+            return more.isEmpty() ? text : text + QStringLiteral(" — ") + more.join(QStringLiteral("; "));
+        }
+        if (what == QLatin1String("confusion")) {
+            const QJsonArray classes = d.value(QStringLiteral("classes")).toArray();
+            const QJsonArray accuracy = d.value(QStringLiteral("per_class_accuracy")).toArray();
+            QStringList each;
+            for (qsizetype c = 0; c < classes.size() && c < accuracy.size(); ++c) {
+                each << (accuracy[c].isDouble() ? tr("%1 %2%")
+                                                      .arg(classes[c].toString())
+                                                      .arg(std::lround(accuracy[c].toDouble() * 100))
+                                                : tr("%1 none held out").arg(classes[c].toString()));
+            }
+            return tr("held-out accuracy per class at step %1: %2")
+                .arg(d.value(QStringLiteral("step")).toInteger())
+                .arg(each.join(QStringLiteral(" · ")));
+        }
         if (what == QLatin1String("stop_after"))
             return tr("stop_after_s reached (%1 s): asks every thread to stop")
                 .arg(QLocale().toString(d.value(QStringLiteral("seconds")).toDouble(), 'g', 4));

@@ -91,6 +91,27 @@ private slots:
         QTest::addRow("skipped record")
             << ev(EventKind::Note, QStringLiteral("reader"), skipped)
             << QStringList{QStringLiteral("skips a corrupt record: DataLoss"), QStringLiteral("record 20")};
+        QTest::addRow("run plan")
+            << ev(EventKind::Note, QStringLiteral("main"),
+                  {{QStringLiteral("what"), QStringLiteral("run_plan")},
+                   {QStringLiteral("input"), QStringLiteral("16x16x3")},
+                   {QStringLiteral("input_only"), true},
+                   {QStringLiteral("epochs"), 12},
+                   {QStringLiteral("allow_smaller_final_batch"), false},
+                   {QStringLiteral("notices"),
+                    QJsonArray{QStringLiteral("an epoch holds 25 training records")}},
+                   {QStringLiteral("warnings"), QJsonArray{}}})
+            << QStringList{QStringLiteral("model input 16x16x3, 12 epoch(s), no label: input pipeline only"),
+                           QStringLiteral("an epoch holds 25 training records")};
+        QTest::addRow("confusion")
+            << ev(EventKind::Note, QStringLiteral("trainer"),
+                  {{QStringLiteral("what"), QStringLiteral("confusion")},
+                   {QStringLiteral("step"), 40},
+                   {QStringLiteral("classes"), QJsonArray{QStringLiteral("circle"), QStringLiteral("cross")}},
+                   {QStringLiteral("per_class_accuracy"), QJsonArray{0.875, QJsonValue()}},
+                   {QStringLiteral("counts"), QJsonArray{8, 0}}})
+            << QStringList{QStringLiteral("held-out accuracy per class at step 40"),
+                           QStringLiteral("circle 88%"), QStringLiteral("cross none held out")};
     }
     void detailsAreWords()
     {
