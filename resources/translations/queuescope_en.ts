@@ -119,6 +119,28 @@
     </message>
 </context>
 <context>
+    <name>qs::ConfusionModel</name>
+    <message numerus="yes">
+        <source>true %1, predicted %2: %n sample(s)</source>
+        <translation>
+            <numerusform>true %1, predicted %2: %n sample</numerusform>
+            <numerusform>true %1, predicted %2: %n samples</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1% of the %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (none held out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>qs::ControlsPanel</name>
     <message>
         <source>The scenario&apos;s settings do not apply: %1</source>
@@ -1195,6 +1217,18 @@
     </message>
     <message>
         <source>%1 s: %2/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confusion matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out confusion at step %1 (rows: true class, columns: predicted)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -119,6 +119,27 @@
     </message>
 </context>
 <context>
+    <name>qs::ConfusionModel</name>
+    <message numerus="yes">
+        <source>true %1, predicted %2: %n sample(s)</source>
+        <translation>
+            <numerusform>真實 %1，預測 %2：%n 個樣本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1% of the %2)</source>
+        <translation>（佔 %2 的 %1%）</translation>
+    </message>
+    <message>
+        <source>%1 (none held out)</source>
+        <translation>%1（無保留樣本）</translation>
+    </message>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation>%1（%2%）</translation>
+    </message>
+</context>
+<context>
     <name>qs::ControlsPanel</name>
     <message>
         <source>The scenario&apos;s settings do not apply: %1</source>
@@ -1190,6 +1211,18 @@
     <message>
         <source>%1 s: %2/s</source>
         <translation>%1 秒：%2/秒</translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation>曲線</translation>
+    </message>
+    <message>
+        <source>Confusion matrix</source>
+        <translation>混淆矩陣</translation>
+    </message>
+    <message>
+        <source>Held-out confusion at step %1 (rows: true class, columns: predicted)</source>
+        <translation>第 %1 步的驗證集混淆矩陣（列：真實類別，欄：預測類別）</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,16 @@
 #include "charts/metricscharts.h"
 
 #include "charts/chartstyle.h"
+#include "charts/confusionmodel.h"
 #include "charts/linechart.h"
 #include "charts/seriesdecimation.h"
 
 #include <QBoxLayout>
 #include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableView>
 
 #include <algorithm>
 
@@ -15,6 +20,10 @@ MetricsCharts::MetricsCharts(QWidget *parent)
     : QWidget(parent)
     , m_train(new LineChart)
     , m_throughput(new LineChart)
+    , m_confusion(new ConfusionModel(this))
+    , m_confusionBox(new QWidget)
+    , m_confusionTitle(new QLabel)
+    , m_tabs(new QTabWidget)
 {
     using Side = LineChart::Side;
     m_loss = m_train->addSeries(seriesPen(0));
@@ -27,11 +36,54 @@ MetricsCharts::MetricsCharts(QWidget *parent)
     m_throughput->setXAxis(ChartAxis::fit(0, 10));
     m_throughput->setYAxis(Side::Left, ChartAxis::fit(0, 10));
 
-    auto *layout = new QHBoxLayout(this);
+    // The curves and, once the model was evaluated, the held-out confusion matrix as a second
+    // tab: a table squeezed beside two charts would be unreadable on a laptop screen.
+    auto *curves = new QWidget;
+    auto *row = new QHBoxLayout(curves);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_train);
+    row->addWidget(m_throughput);
+    auto *table = new QTableView;
+    table->setObjectName(QStringLiteral("confusionTable"));
+    table->setModel(m_confusion);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_confusionTitle->setWordWrap(true);
+    auto *box = new QVBoxLayout(m_confusionBox);
+    box->setContentsMargins(4, 4, 4, 4);
+    box->addWidget(m_confusionTitle);
+    box->addWidget(table, 1);
+    m_confusionBox->setObjectName(QStringLiteral("confusionBox"));
+    m_tabs->setObjectName(QStringLiteral("metricsTabs"));
+    m_tabs->setTabPosition(QTabWidget::South);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(curves, QString());
+    m_tabs->addTab(m_confusionBox, QString());
+    m_tabs->setTabEnabled(1, false);
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_train);
-    layout->addWidget(m_throughput);
+    layout->addWidget(m_tabs);
     retranslateUi();
+}
+
+void MetricsCharts::setConfusion(const QJsonObject &note)
+{
+    if (note.isEmpty() && m_confusion->isEmpty())
+        return;
+    if (!note.isEmpty() && note.value(QStringLiteral("step")).toInteger(-1) == m_confusion->step() &&
+        !m_confusion->isEmpty())
+        return; // the same evaluation: nothing to redraw
+    m_confusion->setNote(note);
+    m_tabs->setTabEnabled(1, !m_confusion->isEmpty());
+    if (m_confusion->isEmpty())
+        m_tabs->setCurrentIndex(0);
+    retranslateUi();
+}
+
+bool MetricsCharts::hasConfusion() const
+{
+    return m_tabs->isTabEnabled(1);
 }
 
 int MetricsCharts::lossPoints() const
@@ -137,6 +189,10 @@ void MetricsCharts::setCursor(qint64 tUs, qint64 step, const MetricPoint *at)
 
 void MetricsCharts::retranslateUi()
 {
+    m_tabs->setTabText(0, tr("Curves"));
+    m_tabs->setTabText(1, tr("Confusion matrix"));
+    m_confusionTitle->setText(
+        tr("Held-out confusion at step %1 (rows: true class, columns: predicted)").arg(m_confusion->step()));
     if (m_cursorPoint)
         m_train->setTitle(
             tr("Step %1: loss %2").arg(m_cursorPoint->step).arg(m_cursorPoint->loss, 0, 'f', 3));

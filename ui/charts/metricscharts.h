@@ -3,12 +3,17 @@
 #include "observe/snapshot.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QWidget>
 
 #include <optional>
 
+class QLabel;
+class QTabWidget;
+
 namespace qs {
 
+class ConfusionModel;
 class LineChart;
 
 // Training curves from Snapshot::metrics: loss, training accuracy and held-out accuracy against
@@ -30,6 +35,11 @@ public:
     int ratePoints() const;
     LineChart *trainingChart() const { return m_train; }
     LineChart *throughputChart() const { return m_throughput; }
+    // The latest held-out confusion matrix (the Trainer's "confusion" note), in a tab beside the
+    // curves; an empty note disables that tab (before the first evaluation, or with no label).
+    void setConfusion(const QJsonObject &note);
+    const ConfusionModel *confusionModel() const { return m_confusion; }
+    bool hasConfusion() const;
 
 protected:
     void changeEvent(QEvent *) override;
@@ -46,6 +56,10 @@ private:
 
     LineChart *m_train;
     LineChart *m_throughput;
+    ConfusionModel *m_confusion;
+    QWidget *m_confusionBox;
+    QLabel *m_confusionTitle;
+    QTabWidget *m_tabs;
     qint64 m_cursorUs = -1;
     qint64 m_cursorStep = 0;
     std::optional<MetricPoint> m_cursorPoint;

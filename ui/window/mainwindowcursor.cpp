@@ -21,6 +21,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDockWidget>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QToolBar>
 
@@ -168,6 +169,17 @@ void MainWindow::showViews(const SnapshotPtr &live, const SnapshotPtr &shown)
             samples->setWindowTitle(title);
     }
     m_metrics->setSnapshot(*live);
+    // The latest evaluation's confusion matrix at the cursor (live: the latest one).
+    QJsonObject confusion;
+    const QList<Event> &events = m_history.events();
+    for (qsizetype i = past ? qsizetype(m_cursorEvent) : events.size() - 1; i >= 0; --i) {
+        if (events[i].kind == EventKind::Note &&
+            events[i].details.value(QStringLiteral("what")).toString() == QLatin1String("confusion")) {
+            confusion = events[i].details;
+            break;
+        }
+    }
+    m_metrics->setConfusion(confusion);
     m_metrics->setCursor(m_cursorUs, shown->steps,
                          shown->metrics.isEmpty() ? nullptr : &shown->metrics.constLast());
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
