@@ -122,8 +122,14 @@ public:
                 if (!m_config.deterministic) {
                     if (Slot *other = readyOtherLocked())
                         return takeLocked(*other, out, false, lock);
-                    if (!m_inputDone && openFreeSlotLocked(lock))
+                    // Opening a free slot releases the lock: whatever it opened or not, look
+                    // again, since a worker may have filled a slot meanwhile (its wake-up came
+                    // while this thread was not waiting). An input error is the caller's.
+                    if (Slot *free = m_inputDone ? nullptr : freeSlotLocked()) {
+                        if (Status s = openLocked(*free, lock); !s.isOk())
+                            return s;
                         continue;
+                    }
                 }
                 if (!waited) {
                     waited = true;
@@ -217,12 +223,12 @@ private:
         return {};
     }
 
-    bool openFreeSlotLocked(std::unique_lock<std::mutex> &lock)
+    Slot *freeSlotLocked()
     {
         for (Slot &s : m_slots)
             if (!s.open)
-                return openLocked(s, lock).isOk() && s.open;
-        return false;
+                return &s;
+        return nullptr;
     }
 
     void closeLocked(Slot &slot)
