@@ -65,8 +65,9 @@ private slots:
         QCOMPARE(charts.confusionModel()->rowCount(), 2);
         if (const QByteArray shot = qgetenv("QS_CONFUSION_SHOT"); !shot.isEmpty()) {
             // For looking at it: the tab at a laptop's dock size.
-            charts.setConfusion(note(600, {QStringLiteral("circle"), QStringLiteral("triangle"), QStringLiteral("cross"),
-                                           QStringLiteral("square")},
+            charts.setConfusion(note(600,
+                                     {QStringLiteral("circle"), QStringLiteral("triangle"),
+                                      QStringLiteral("cross"), QStringLiteral("square")},
                                      {{25, 3, 1, 1}, {2, 26, 0, 2}, {1, 1, 26, 2}, {6, 5, 5, 14}}));
             charts.resize(470, 220);
             charts.findChild<QTabWidget *>(QStringLiteral("metricsTabs"))->setCurrentIndex(1);
