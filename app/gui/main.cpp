@@ -2,11 +2,14 @@
 #include "window/mainwindow.h"
 #include "window/runcontroller.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -36,7 +39,8 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("files"),
-        QStringLiteral("TFRecord files to read, or one saved run (.qsrun) to replay."),
+        QStringLiteral("TFRecord files to read, or saved runs (.qsrun): the last is replayed, all are "
+                       "listed in the Runs panel to compare."),
         QStringLiteral("[FILE...]"));
     const QCommandLineOption scenario(QStringLiteral("scenario"),
                                       QStringLiteral("Select the scenario NAME (or a .json file)."),
@@ -58,7 +62,8 @@ int main(int argc, char **argv)
     const QCommandLineOption panels(
         QStringLiteral("panel"),
         QStringLiteral(
-            "Raise the panel NAME (controls, explanation, events, threads, code, states); may be repeated."),
+            "Raise the panel NAME (controls, explanation, events, threads, code, states, samples, metrics, "
+            "queues, runs); may be repeated."),
         QStringLiteral("NAME"));
     const QCommandLineOption frameStats(
         QStringLiteral("frame-stats"),
@@ -67,8 +72,11 @@ int main(int argc, char **argv)
     const QCommandLineOption frameOverlay(
         QStringLiteral("frame-overlay"),
         QStringLiteral("Show the frame timing in the status bar (View > Frame Timing, F12)."));
-    parser.addOptions(
-        {scenario, start, screenshot, after, quitAfter, lang, zoom, panels, frameStats, frameOverlay});
+    const QCommandLineOption compare(
+        QStringLiteral("compare"),
+        QStringLiteral("With saved runs: tick Compare beside each of them (up to four) in the Runs panel."));
+    parser.addOptions({scenario, start, screenshot, after, quitAfter, lang, zoom, panels, frameStats,
+                       frameOverlay, compare});
     parser.process(app);
 
     bool ok = true;
@@ -107,10 +115,18 @@ int main(int argc, char **argv)
     QStringList files;
     for (const QString &f : parser.positionalArguments())
         files << QDir::current().absoluteFilePath(f);
-    // `queuescope RUN.qsrun` replays a saved run; other files are the input of the next run.
-    if (files.size() == 1 && qs::MainWindow::isRunFile(files.first())) {
-        if (const qs::Status s = controller.openRun(files.first()); !s.isOk())
-            std::fprintf(stderr, "queuescope: %s\n", qPrintable(s.toString())); // the window says it too
+    // `queuescope RUN.qsrun` replays a saved run (several: all listed, the last replayed); other
+    // files are the input of the next run.
+    const bool runs =
+        !files.isEmpty() && std::all_of(files.cbegin(), files.cend(), &qs::MainWindow::isRunFile);
+    if (runs) {
+        for (const QString &f : files) {
+            const qs::Status s = &f == &files.constLast() ? controller.openRun(f) : controller.listRun(f);
+            if (!s.isOk())
+                std::fprintf(stderr, "queuescope: %s\n", qPrintable(s.toString())); // the window says it too
+        }
+        if (parser.isSet(compare))
+            window.compareAllRuns();
     } else if (!files.isEmpty()) {
         window.openFiles(files);
     }
@@ -124,6 +140,11 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    // Once more after the first show, which lays the docks out anew.
+    QTimer::singleShot(0, &window, [&window, names = parser.values(panels)] {
+        for (const QString &panel : names)
+            window.showPanel(panel);
+    });
     if (parser.isSet(frameStats)) {
         window.logFrameStats([](const QString &line) {
             std::fprintf(stderr, "queuescope: %s\n", qPrintable(line));

@@ -18,6 +18,11 @@
 //   summary(id = 1, t_us, run, how, error, steps, samples, samples_per_s, train_accuracy,
 //           eval_accuracy, held_out_samples, skipped_records, reads_files)
 //   gaps(what, id, from_seq, to_seq)   items the Recorder's rings dropped before a flush
+// Version 2 adds the batch previews kept over the run (observe/previewhistory.h, at most 256
+// batches, the same ones the live window kept) and meta "class_names" (a JSON array):
+//   previews(t_us, step, idx, width, height, channels, label, prediction, source, pixels)
+//     pixels: qCompress'ed (a 4-byte big-endian length, then a zlib stream) 8-bit rows,
+//     width x height x channels bytes, RGB order. Version 1 files are read as before, without.
 
 #include "observe/snapshot.h"
 
@@ -27,7 +32,7 @@
 
 namespace qs {
 
-inline constexpr int kRunFileVersion = 1;
+inline constexpr int kRunFileVersion = 2;
 inline constexpr char kRunFileFormat[] = "queuescope-run";
 
 // Items numbered [fromSeq, toSeq) of one ring that never reached the file: `what` is "spans"
@@ -42,7 +47,8 @@ struct RunFileGap {
 
 // A saved run read back: a read-only record. `last` is the run as it was at the last flush:
 // every thread with all its spans (the open one last), every queue with all its samples, every
-// event and metric point, the topology and the run's figures. Its batch preview is empty.
+// event and metric point, the topology and the run's figures, and (version 2) the batch
+// previews kept over the run with the class names.
 struct SavedRun {
     QString path;
     int version = 0;

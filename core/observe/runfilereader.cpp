@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QtEndian>
 
 #include <sqlite3.h>
 
@@ -46,8 +47,10 @@ QStringList stringList(const QString &jsonArray)
 
 class Loader {
 public:
-    explicit Loader(const QString &path)
+    // outline: no spans, queue samples or events (what a RunDigest needs, fast on long runs)
+    Loader(const QString &path, bool outline)
         : m_path(path)
+        , m_outline(outline)
     {}
     Result<SavedRun> load();
 
@@ -74,8 +77,10 @@ private:
     Status readQueues(SavedRun *r);
     Status readEventsAndMetrics(SavedRun *r);
     Status readTopologyAndSummary(SavedRun *r);
+    Status readPreviews(SavedRun *r);
 
     const QString m_path;
+    const bool m_outline;
     SqliteDb m_db;
 };
 
@@ -174,6 +179,8 @@ Status Loader::readThreads(SavedRun *r)
     }
     if (!time.ok())
         return readError("thread_time");
+    if (m_outline)
+        return Status::ok();
     SqliteStmt spans(m_db, "SELECT thread_id, start_us, end_us, state, activity, detail FROM spans "
                            "ORDER BY thread_id, seq");
     while (spans.step()) {
@@ -216,6 +223,8 @@ Status Loader::readQueues(SavedRun *r)
     }
     if (!queues.ok())
         return readError("queues");
+    if (m_outline)
+        return Status::ok();
     SqliteStmt samples(m_db, "SELECT queue_id, t_us, size FROM queue_samples ORDER BY queue_id, seq");
     while (samples.step()) {
         const auto it = index.constFind(samples.int64(0));
@@ -227,7 +236,8 @@ Status Loader::readQueues(SavedRun *r)
 
 Status Loader::readEventsAndMetrics(SavedRun *r)
 {
-    SqliteStmt events(m_db, "SELECT seq, t_us, thread, kind, details FROM events ORDER BY seq");
+    SqliteStmt events(m_db, m_outline ? "SELECT seq, t_us, thread, kind, details FROM events WHERE 0"
+                                      : "SELECT seq, t_us, thread, kind, details FROM events ORDER BY seq");
     while (events.step()) {
         Event e;
         e.seq = events.int64(0);
@@ -308,6 +318,52 @@ Status Loader::readTopologyAndSummary(SavedRun *r)
     return Status::ok();
 }
 
+Status Loader::readPreviews(SavedRun *r)
+{
+    if (r->version < 2 || m_outline)
+        return Status::ok(); // version 1 kept no previews
+    r->last.classNames = stringList(r->meta.value(QStringLiteral("class_names")));
+    SqliteStmt rows(m_db,
+                    "SELECT t_us, step, idx, width, height, channels, label, prediction, source, pixels "
+                    "FROM previews ORDER BY t_us, idx");
+    auto batches = std::make_shared<QList<BatchPreview>>();
+    while (rows.step()) {
+        const qint64 t = rows.int64(0);
+        Thumbnail thumb;
+        thumb.width = int(rows.int64(3));
+        thumb.height = int(rows.int64(4));
+        thumb.channels = int(rows.int64(5));
+        thumb.label = int(rows.int64(6));
+        thumb.prediction = int(rows.int64(7));
+        thumb.source = rows.text(8);
+        const bool sane = thumb.width > 0 && thumb.width <= 4096 && thumb.height > 0 &&
+                          thumb.height <= 4096 && (thumb.channels == 1 || thumb.channels == 3);
+        const qint64 bytes = sane ? qint64(thumb.width) * thumb.height * thumb.channels : -1;
+        const QByteArray packed = rows.blob(9);
+        // qCompress's first 4 bytes say the size: refuse a lie before inflating anything.
+        if (bytes < 0 || packed.size() < 4 || qFromBigEndian<quint32>(packed.constData()) != quint32(bytes))
+            return damaged(QStringLiteral("the preview at %1 µs (image %2) is not %3x%4x%5 pixels")
+                               .arg(t)
+                               .arg(rows.int64(2))
+                               .arg(thumb.width)
+                               .arg(thumb.height)
+                               .arg(thumb.channels));
+        thumb.pixels = qUncompress(packed);
+        if (thumb.pixels.size() != bytes)
+            return damaged(
+                QStringLiteral("the preview at %1 µs (image %2) does not inflate").arg(t).arg(rows.int64(2)));
+        if (batches->isEmpty() || batches->constLast().tUs != t)
+            batches->append(BatchPreview{t, rows.int64(1), {}});
+        batches->last().thumbs.append(std::move(thumb));
+    }
+    if (!rows.ok())
+        return readError("previews");
+    if (!batches->isEmpty())
+        r->last.batch = batches->constLast().thumbs;
+    r->last.batches = std::move(batches);
+    return Status::ok();
+}
+
 Result<SavedRun> Loader::load()
 {
     if (Status s = checkHeader(); !s.isOk())
@@ -318,8 +374,9 @@ Result<SavedRun> Loader::load()
                       Location{m_path, -1, -1});
     SavedRun r;
     r.path = m_path;
-    for (auto step : {&Loader::checkIdentity, &Loader::readThreads, &Loader::readQueues,
-                      &Loader::readEventsAndMetrics, &Loader::readTopologyAndSummary}) {
+    for (auto step :
+         {&Loader::checkIdentity, &Loader::readThreads, &Loader::readQueues, &Loader::readEventsAndMetrics,
+          &Loader::readTopologyAndSummary, &Loader::readPreviews}) {
         if (Status s = (this->*step)(&r); !s.isOk())
             return s;
     }
@@ -330,7 +387,18 @@ Result<SavedRun> Loader::load()
 
 Result<SavedRun> RunFileReader::read(const QString &path)
 {
-    return Loader(path).load();
+    return Loader(path, false).load();
+}
+
+Result<RunDigest> RunFileReader::readDigest(const QString &path)
+{
+    Result<SavedRun> outline = Loader(path, true).load();
+    if (!outline)
+        return outline.status();
+    const QString label = outline->meta.value(QStringLiteral("label"));
+    RunDigest d = RunDigest::of(outline->last, label.isEmpty() ? QFileInfo(path).fileName() : label);
+    d.path = path;
+    return d;
 }
 
 } // namespace qs

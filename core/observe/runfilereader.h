@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "observe/rundigest.h"
 #include "observe/runfile.h"
 
 namespace qs {
@@ -18,6 +19,10 @@ namespace qs {
 class RunFileReader {
 public:
     static Result<SavedRun> read(const QString &path);
+    // Only what comparing runs needs (figures, metrics, time per state): no spans, queue
+    // samples or events are read. The same refusals as read(). The label is meta's "label"
+    // (a window's session run), else the file's name.
+    static Result<RunDigest> readDigest(const QString &path);
 };
 
 } // namespace qs

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <limits>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -51,7 +52,10 @@ CREATE TABLE summary(id INTEGER PRIMARY KEY CHECK(id = 1), t_us INTEGER NOT NULL
   train_accuracy REAL, eval_accuracy REAL, held_out_samples INTEGER NOT NULL, skipped_records INTEGER NOT NULL,
   reads_files INTEGER NOT NULL);
 CREATE TABLE gaps(what TEXT NOT NULL, id INTEGER NOT NULL, from_seq INTEGER NOT NULL, to_seq INTEGER NOT NULL);
-PRAGMA user_version = 1;
+CREATE TABLE previews(t_us INTEGER NOT NULL, step INTEGER NOT NULL, idx INTEGER NOT NULL, width INTEGER NOT NULL,
+  height INTEGER NOT NULL, channels INTEGER NOT NULL, label INTEGER NOT NULL, prediction INTEGER NOT NULL,
+  source TEXT NOT NULL, pixels BLOB NOT NULL, PRIMARY KEY(t_us, idx)) WITHOUT ROWID;
+PRAGMA user_version = 2;
 )";
 
 QString jsonText(const QJsonValue &v)
@@ -92,6 +96,7 @@ struct RunFileWriter::Impl {
     bool writeEventsAndMetrics();
     bool writeTopology(const Snapshot &s);
     bool writeSummary(const Snapshot &s);
+    bool writePreviews(const Snapshot &s);
     bool addGap(const char *what, int id, qint64 from, qint64 to);
     void loop();
 
@@ -108,6 +113,9 @@ struct RunFileWriter::Impl {
     qint64 eventCount = 0;
     qint64 metricCount = 0;
     TopologyPtr topologyWritten;
+    BatchPreviewsPtr previewsSeen;    // the list last mirrored into the previews table
+    std::set<qint64> previewsWritten; // the batches (by t_us) the table holds
+    QStringList classNamesWritten;
 
     std::mutex mu;
     std::condition_variable wake;
@@ -291,6 +299,44 @@ bool RunFileWriter::Impl::writeSummary(const Snapshot &s)
     return st.bind(12, qint64(!s.topology || s.topology->readsFiles)).run();
 }
 
+// The table mirrors the Recorder's kept previews: a batch the history thinned out is deleted,
+// so the file holds the same at most 256 batches the window showed.
+bool RunFileWriter::Impl::writePreviews(const Snapshot &s)
+{
+    if (!s.classNames.isEmpty() && s.classNames != classNamesWritten) {
+        SqliteStmt meta(db, "INSERT OR REPLACE INTO meta(key, value) VALUES('class_names', ?)");
+        if (!meta.bind(1, jsonText(QJsonArray::fromStringList(s.classNames))).run())
+            return false;
+        classNamesWritten = s.classNames;
+    }
+    if (!s.batches || s.batches == previewsSeen)
+        return true;
+    std::set<qint64> kept;
+    for (const BatchPreview &b : *s.batches)
+        kept.insert(b.tUs);
+    SqliteStmt drop(db, "DELETE FROM previews WHERE t_us = ?");
+    for (qint64 t : previewsWritten) {
+        if (!kept.count(t) && !drop.bind(1, t).run())
+            return false;
+    }
+    SqliteStmt add(db, "INSERT OR REPLACE INTO previews(t_us, step, idx, width, height, channels, label, "
+                       "prediction, source, pixels) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const BatchPreview &b : *s.batches) {
+        if (previewsWritten.count(b.tUs))
+            continue;
+        for (int i = 0; i < b.thumbs.size(); ++i) {
+            const Thumbnail &t = b.thumbs[i];
+            add.bind(1, b.tUs).bind(2, b.step).bind(3, i).bind(4, t.width).bind(5, t.height);
+            add.bind(6, t.channels).bind(7, t.label).bind(8, t.prediction).bind(9, t.source);
+            if (!add.bind(10, qCompress(t.pixels, 6)).run())
+                return false;
+        }
+    }
+    previewsWritten = std::move(kept);
+    previewsSeen = s.batches;
+    return true;
+}
+
 Status RunFileWriter::Impl::flush()
 {
     // The snapshot first: spans, events and samples read afterwards are at least as new.
@@ -298,7 +344,7 @@ Status RunFileWriter::Impl::flush()
     if (!db.exec("BEGIN"))
         return failure(QStringLiteral("starting a transaction"));
     if (!writeThreads(*s) || !writeQueues(*s) || !writeEventsAndMetrics() || !writeTopology(*s) ||
-        !writeSummary(*s)) {
+        !writeSummary(*s) || !writePreviews(*s)) {
         const Status error = failure(QStringLiteral("writing"));
         db.exec("ROLLBACK");
         return error;

@@ -72,6 +72,14 @@ SqliteStmt &SqliteStmt::bind(int i, double v)
     return *this;
 }
 
+SqliteStmt &SqliteStmt::bind(int i, const QByteArray &blob)
+{
+    if (m_stmt &&
+        sqlite3_bind_blob(m_stmt, i, blob.constData(), int(blob.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+        m_ok = false;
+    return *this;
+}
+
 SqliteStmt &SqliteStmt::bind(int i, const QString &v)
 {
     const QByteArray utf8 = v.toUtf8();
@@ -130,6 +138,12 @@ qint64 SqliteStmt::int64(int col) const
 double SqliteStmt::real(int col) const
 {
     return sqlite3_column_double(m_stmt, col);
+}
+
+QByteArray SqliteStmt::blob(int col) const
+{
+    const auto *p = static_cast<const char *>(sqlite3_column_blob(m_stmt, col));
+    return p ? QByteArray(p, sqlite3_column_bytes(m_stmt, col)) : QByteArray();
 }
 
 QString SqliteStmt::text(int col) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 
 struct sqlite3;
@@ -43,6 +44,7 @@ public:
     SqliteStmt &bind(int i, int v) { return bind(i, qint64(v)); }
     SqliteStmt &bind(int i, double v);
     SqliteStmt &bind(int i, const QString &v);
+    SqliteStmt &bind(int i, const QByteArray &blob);
     SqliteStmt &bindNull(int i);
     bool step();
     bool ok() const { return m_ok; }
@@ -54,6 +56,7 @@ public:
     qint64 int64(int col) const;
     double real(int col) const;
     QString text(int col) const;
+    QByteArray blob(int col) const;
 
 private:
     sqlite3_stmt *m_stmt = nullptr;

@@ -1172,6 +1172,10 @@
         <source>JSON Lines (*.jsonl)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -1229,6 +1233,18 @@
     </message>
     <message>
         <source>Held-out confusion at step %1 (rows: true class, columns: predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: held-out accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: samples/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1432,6 +1448,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>No label: input pipeline only (the trainer takes the batches and learns nothing)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The run cannot be compared: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>
@@ -1600,6 +1620,61 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>trained 0 steps: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunsModel</name>
+    <message>
+        <source>%1
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run the views show: its lines are the charts&apos; own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (shown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunsPanel</name>
+    <message>
+        <source>Every run of this session and every run opened from a file. Tick Compare beside up to four: their curves are drawn over the training metrics and their threads&apos; time is compared beside the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread time per state, by role (thread-seconds, one scale)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1812,6 +1887,38 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>The thread ended because its queue was cancelled or a stop was requested.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::StateSecondsView</name>
+    <message>
+        <source>%1 thread-s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick Compare beside two runs to see their threads&apos; time side by side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such thread in this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 (%n thread(s))</source>
+        <translation>
+            <numerusform>%1 · %2 (%n thread)</numerusform>
+            <numerusform>%1 · %2 (%n threads)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3 s (%4 % of its thread time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 in all</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1165,6 +1165,10 @@
         <source>JSON Lines (*.jsonl)</source>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行记录</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -1223,6 +1227,18 @@
     <message>
         <source>Held-out confusion at step %1 (rows: true class, columns: predicted)</source>
         <translation>第 %1 步的验证集混淆矩阵（行：真实类别，列：预测类别）</translation>
+    </message>
+    <message>
+        <source>%1: loss</source>
+        <translation>%1：损失</translation>
+    </message>
+    <message>
+        <source>%1: held-out accuracy</source>
+        <translation>%1：保留集准确率</translation>
+    </message>
+    <message>
+        <source>%1: samples/s</source>
+        <translation>%1：样本/秒</translation>
     </message>
 </context>
 <context>
@@ -1421,6 +1437,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>No label: input pipeline only (the trainer takes the batches and learns nothing)</source>
         <translation>没有标签：只运行输入管线（训练器取用批次但不学习）</translation>
     </message>
+    <message>
+        <source>The run cannot be compared: %1</source>
+        <translation>无法比较此运行：%1</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>
@@ -1588,6 +1608,62 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>trained 0 steps: %1</source>
         <translation>训练了 0 步：%1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunsModel</name>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>The run the views show: its lines are the charts&apos; own.</source>
+        <translation>各视图显示的运行：它的曲线就是图表本身的线。</translation>
+    </message>
+    <message>
+        <source>%1 (shown)</source>
+        <translation>%1（显示中）</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束方式</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>Held-out accuracy</source>
+        <translation>保留集准确率</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunsPanel</name>
+    <message>
+        <source>Every run of this session and every run opened from a file. Tick Compare beside up to four: their curves are drawn over the training metrics and their threads&apos; time is compared beside the list.</source>
+        <translation>本次会话的每次运行，以及从文件打开的每次运行。最多勾选四个“比较”：它们的曲线会叠在训练指标上，线程的时间则在列表旁并列比较。</translation>
+    </message>
+    <message>
+        <source>Thread time per state, by role (thread-seconds, one scale)</source>
+        <translation>各角色在各状态的线程时间（线程秒，同一比例）</translation>
     </message>
 </context>
 <context>
@@ -1798,6 +1874,39 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>The thread ended because its queue was cancelled or a stop was requested.</source>
         <translation>线程因队列被取消或收到停止请求而结束。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::StateSecondsView</name>
+    <message>
+        <source>%1 thread-s</source>
+        <translation>%1 线程秒</translation>
+    </message>
+    <message>
+        <source>Tick Compare beside two runs to see their threads&apos; time side by side.</source>
+        <translation>勾选两次运行旁的“比较”，即可并列查看它们线程的时间。</translation>
+    </message>
+    <message>
+        <source>no such thread in this run</source>
+        <translation>这次运行没有这类线程</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 (%n thread(s))</source>
+        <translation>
+            <numerusform>%1 · %2（%n 个线程）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3 s (%4 % of its thread time)</source>
+        <translation>%1
+%2：%3 秒（占其线程时间的 %4 %）</translation>
+    </message>
+    <message>
+        <source>%1
+%2 in all</source>
+        <translation>%1
+共 %2</translation>
     </message>
 </context>
 <context>

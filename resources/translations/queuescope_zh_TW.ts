@@ -1165,6 +1165,10 @@
         <source>JSON Lines (*.jsonl)</source>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
+    <message>
+        <source>Runs</source>
+        <translation>執行紀錄</translation>
+    </message>
 </context>
 <context>
     <name>qs::MetricsCharts</name>
@@ -1223,6 +1227,18 @@
     <message>
         <source>Held-out confusion at step %1 (rows: true class, columns: predicted)</source>
         <translation>第 %1 步的驗證集混淆矩陣（列：真實類別，欄：預測類別）</translation>
+    </message>
+    <message>
+        <source>%1: loss</source>
+        <translation>%1：損失</translation>
+    </message>
+    <message>
+        <source>%1: held-out accuracy</source>
+        <translation>%1：保留集準確率</translation>
+    </message>
+    <message>
+        <source>%1: samples/s</source>
+        <translation>%1：樣本/秒</translation>
     </message>
 </context>
 <context>
@@ -1421,6 +1437,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>No label: input pipeline only (the trainer takes the batches and learns nothing)</source>
         <translation>沒有標籤：只執行輸入管線（訓練器取用批次但不學習）</translation>
     </message>
+    <message>
+        <source>The run cannot be compared: %1</source>
+        <translation>無法比較此執行：%1</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>
@@ -1588,6 +1608,62 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>trained 0 steps: %1</source>
         <translation>訓練了 0 步：%1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunsModel</name>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>The run the views show: its lines are the charts&apos; own.</source>
+        <translation>各視圖顯示的執行：它的曲線就是圖表本身的線。</translation>
+    </message>
+    <message>
+        <source>%1 (shown)</source>
+        <translation>%1（顯示中）</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>結束方式</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>時長</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步數</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>樣本/秒</translation>
+    </message>
+    <message>
+        <source>Held-out accuracy</source>
+        <translation>保留集準確率</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunsPanel</name>
+    <message>
+        <source>Every run of this session and every run opened from a file. Tick Compare beside up to four: their curves are drawn over the training metrics and their threads&apos; time is compared beside the list.</source>
+        <translation>本次工作階段的每次執行，以及從檔案開啟的每次執行。最多勾選四個「比較」：它們的曲線會疊在訓練指標上，執行緒的時間則在清單旁並列比較。</translation>
+    </message>
+    <message>
+        <source>Thread time per state, by role (thread-seconds, one scale)</source>
+        <translation>各角色在各狀態的執行緒時間（執行緒秒，同一比例）</translation>
     </message>
 </context>
 <context>
@@ -1798,6 +1874,39 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>The thread ended because its queue was cancelled or a stop was requested.</source>
         <translation>執行緒因佇列被取消或收到停止請求而結束。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::StateSecondsView</name>
+    <message>
+        <source>%1 thread-s</source>
+        <translation>%1 執行緒秒</translation>
+    </message>
+    <message>
+        <source>Tick Compare beside two runs to see their threads&apos; time side by side.</source>
+        <translation>勾選兩次執行旁的「比較」，即可並列查看它們執行緒的時間。</translation>
+    </message>
+    <message>
+        <source>no such thread in this run</source>
+        <translation>這次執行沒有這類執行緒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 (%n thread(s))</source>
+        <translation>
+            <numerusform>%1 · %2（%n 個執行緒）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3 s (%4 % of its thread time)</source>
+        <translation>%1
+%2：%3 秒（佔其執行緒時間的 %4 %）</translation>
+    </message>
+    <message>
+        <source>%1
+%2 in all</source>
+        <translation>%1
+共 %2</translation>
     </message>
 </context>
 <context>

@@ -111,6 +111,26 @@ private slots:
             }
         }
 
+        // The batch previews the run kept, image for image, and the class names.
+        const SnapshotPtr end = run.recorder().snapshot(0);
+        QVERIFY(end->batches && !end->batches->isEmpty());
+        QVERIFY(saved->last.batches);
+        QCOMPARE(saved->last.batches->size(), end->batches->size());
+        for (int i = 0; i < end->batches->size(); ++i) {
+            const BatchPreview &a = (*saved->last.batches)[i];
+            const BatchPreview &b = (*end->batches)[i];
+            QCOMPARE(a.tUs, b.tUs);
+            QCOMPARE(a.step, b.step);
+            QCOMPARE(a.thumbs.size(), b.thumbs.size());
+            for (int k = 0; k < a.thumbs.size(); ++k) {
+                QCOMPARE(a.thumbs[k].pixels, b.thumbs[k].pixels);
+                QCOMPARE(a.thumbs[k].label, b.thumbs[k].label);
+                QCOMPARE(a.thumbs[k].prediction, b.thumbs[k].prediction);
+                QCOMPARE(a.thumbs[k].source, b.thumbs[k].source);
+            }
+        }
+        QCOMPARE(saved->last.classNames, end->classNames);
+
         // Events, spans, queues and the topology, item for item.
         const QList<Event> events = run.recorder().events();
         QCOMPARE(saved->last.events.size(), events.size());
@@ -205,6 +225,67 @@ private slots:
                                  << QStringLiteral("no such file");
     }
 
+    // Version 2's previews: the kept batches come back pixel for pixel; a version 1 file (no
+    // previews table) still opens; a preview whose size or pixels lie is refused, by name.
+    void previewsRoundTripAndBadOnesAreRefused()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("previews.qsrun"));
+        {
+            FakeClock clock;
+            Recorder rec(clock.options());
+            recordSmallRun(rec, clock);
+            QList<Thumbnail> thumbs;
+            for (int i = 0; i < 2; ++i) {
+                Thumbnail t{4,
+                            3,
+                            3,
+                            QByteArray(36, char(10 + i)),
+                            i,
+                            1 - i,
+                            QStringLiteral("f.tfrecords #%1").arg(i)};
+                thumbs << t;
+            }
+            rec.setBatchPreview(thumbs, {QStringLiteral("cat"), QStringLiteral("dog")});
+            auto w = RunFileWriter::start(path, rec);
+            QVERIFY2(w, qPrintable(w.status().toString()));
+            QVERIFY((*w)->finish().isOk());
+        }
+        Result<SavedRun> r = RunFileReader::read(path);
+        QVERIFY2(r, qPrintable(r.status().toString()));
+        QVERIFY(r->last.batches);
+        QCOMPARE(r->last.batches->size(), 1);
+        QCOMPARE(r->last.batch.size(), 2);
+        QCOMPARE(r->last.batch[1].pixels, QByteArray(36, char(11)));
+        QCOMPARE(r->last.batch[1].label, 1);
+        QCOMPARE(r->last.batch[1].prediction, 0);
+        QCOMPARE(r->last.batch[1].source, QStringLiteral("f.tfrecords #1"));
+        QCOMPARE(r->last.classNames, (QStringList{QStringLiteral("cat"), QStringLiteral("dog")}));
+
+        const QString v1 = m_dir.filePath(QStringLiteral("v1.qsrun"));
+        QVERIFY(QFile::copy(path, v1));
+        QVERIFY(sqlite(v1, "DROP TABLE previews; PRAGMA user_version = 1; UPDATE meta SET value = '1' WHERE "
+                           "key = 'version'"));
+        r = RunFileReader::read(v1);
+        QVERIFY2(r, qPrintable(r.status().toString()));
+        QCOMPARE(r->version, 1);
+        QVERIFY(!r->last.batches);
+
+        for (const char *lie : {"UPDATE previews SET width = 9999 WHERE idx = 1",
+                                "UPDATE previews SET pixels = x'00000024789c' WHERE idx = 1",
+                                "UPDATE previews SET channels = 2 WHERE idx = 0"}) {
+            const QString bad = m_dir.filePath(QStringLiteral("bad.qsrun"));
+            QFile::remove(bad);
+            QVERIFY(QFile::copy(path, bad));
+            QVERIFY(sqlite(bad, lie));
+            r = RunFileReader::read(bad);
+            QVERIFY2(!r, lie);
+            QCOMPARE(r.status().kind(), ErrorKind::DataLoss);
+            QVERIFY2(r.status().message().contains(QStringLiteral("preview")),
+                     qPrintable(r.status().message()));
+            QVERIFY(r.status().message().contains(bad));
+        }
+    }
+
     void refusesWhatIsNotARun()
     {
         QFETCH(QByteArray, make);
@@ -223,7 +304,7 @@ private slots:
         } else if (make == "newer") {
             writeSmallRunFile(path);
             QVERIFY(
-                sqlite(path, "PRAGMA user_version = 2; UPDATE meta SET value = '2' WHERE key = 'version'"));
+                sqlite(path, "PRAGMA user_version = 3; UPDATE meta SET value = '3' WHERE key = 'version'"));
         } else if (make == "truncated") {
             writeSmallRunFile(path);
             const QByteArray whole = fileBytes(path);

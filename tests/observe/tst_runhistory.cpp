@@ -152,7 +152,7 @@ struct DrivenRun {
     }
 };
 
-// `previews`: the history kept batch previews (a saved run has none).
+// `previews`: the history kept batch previews (a saved run of version 1 has none).
 void compareWithTruth(const DrivenRun &run, const RunHistory &h, bool previews = true)
 {
     for (qint64 t : run.instants()) {
@@ -229,11 +229,16 @@ private slots:
         const RunHistory fromFile = RunHistory::fromSavedRun(*saved);
         const RunHistory live = RunHistory::fromRecorder(run.rec);
         QCOMPARE(fromFile.endUs(), live.endUs());
-        compareWithTruth(run, fromFile, false);
+        compareWithTruth(run, fromFile);
         QCOMPARE(fromFile.events().size(), live.events().size());
-        // The saved run has no previews: everything else must agree with the live record.
+        // Everything must agree with the live record, the batch previews at each instant too.
         for (qint64 t : run.instants()) {
             const SnapshotPtr a = live.at(t), b = fromFile.at(t);
+            QCOMPARE(b->batch.size(), a->batch.size());
+            for (int i = 0; i < a->batch.size(); ++i) {
+                QCOMPARE(b->batch[i].label, a->batch[i].label);
+                QCOMPARE(b->batch[i].pixels, a->batch[i].pixels);
+            }
             QCOMPARE(b->run, a->run);
             QCOMPARE(b->steps, a->steps);
             QCOMPARE(b->events.size(), a->events.size());

@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <functional>
+
 namespace qs::test {
 
 // The parts of a MainWindow that tests drive. The window hands out none of its widgets; they are
@@ -36,7 +38,8 @@ inline FrameMeter *frameMeter(const MainWindow &window)
 // A short real run started with the window's Start and waited for to its end (two epochs of
 // `files` through two readers, a tiny model), for the tests that scrub, save and replay a
 // finished run. False when it did not end in time.
-inline bool runSmallToTheEnd(MainWindow &window, const RunController &controller, const QStringList &files)
+inline bool runSmallToTheEnd(MainWindow &window, const RunController &controller, const QStringList &files,
+                             const std::function<void(RunConfig &)> &tweak = {})
 {
     window.setPollInterval(20);
     window.resize(1366, 768);
@@ -49,6 +52,8 @@ inline bool runSmallToTheEnd(MainWindow &window, const RunController &controller
     c.pipeline.readerThreads = 2;
     c.trainer.hidden = 8;
     c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
+    if (tweak)
+        tweak(c);
     configPanel(window)->setConfig(c);
     window.show();
     runControls(window)->startAction()->trigger();

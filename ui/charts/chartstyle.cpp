@@ -28,4 +28,20 @@ QPen seriesPen(int index)
     return pens[size_t(index) % pens.size()];
 }
 
+QColor overlayColor(int index)
+{
+    // Okabe-Ito orange, sky blue, bluish green and vermillion: apart from the navy, black and
+    // plum of the shown run's lines.
+    static const std::array<QColor, 4> colors{QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
+                                              QColor(0x00, 0x9E, 0x73), QColor(0xD5, 0x5E, 0x00)};
+    return colors[size_t(index) % colors.size()];
+}
+
+QPen overlayPen(int index)
+{
+    static const std::array<QList<qreal>, 4> patterns{QList<qreal>{8, 3}, QList<qreal>{3, 3},
+                                                      QList<qreal>{8, 3, 2, 3}, QList<qreal>{1, 2}};
+    return patterned(overlayColor(index), patterns[size_t(index) % patterns.size()]);
+}
+
 } // namespace qs

@@ -103,6 +103,14 @@ void LineChart::clearSeries()
     invalidateFrame();
 }
 
+void LineChart::removeSeriesFrom(int first)
+{
+    if (first >= m_series.size())
+        return;
+    m_series.resize(std::max(0, first));
+    invalidateFrame();
+}
+
 bool LineChart::hasRight() const
 {
     return std::any_of(m_series.cbegin(), m_series.cend(),

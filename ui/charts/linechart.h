@@ -37,6 +37,7 @@ public:
     void setSeriesName(int series, const QString &name);
     void setSeriesPoints(int series, const QList<QPointF> &points);
     void clearSeries();
+    void removeSeriesFrom(int first); // drops series first, first + 1, ...
     // A vertical line at x (the time cursor); NaN: none.
     void setCursorX(double x);
     double cursorX() const { return m_cursorX; }

@@ -116,58 +116,106 @@ void MetricsCharts::setSnapshot(const Snapshot &snap)
         m_sinceUpdate.start();
         const bool training = trainStale && (m_trainNext || !rateStale);
         if (training)
-            updateTraining(snap, now);
+            updateTraining(snap.metrics, now);
         else
-            updateThroughput(snap, now);
+            updateThroughput(snap.metrics, now);
         m_trainNext = !training;
         return;
     }
     m_sinceUpdate.start();
     if (trainStale)
-        updateTraining(snap, now);
+        updateTraining(snap.metrics, now);
     if (rateStale)
-        updateThroughput(snap, now);
+        updateThroughput(snap.metrics, now);
 }
 
-// A long run keeps thousands of points: each chart draws about two per pixel column.
-void MetricsCharts::updateTraining(const Snapshot &snap, const Shown &shown)
+void MetricsCharts::setOverlays(const QList<ChartOverlay> &overlays)
+{
+    m_overlays = overlays.mid(0, kMaxOverlays);
+    using Side = LineChart::Side;
+    m_train->removeSeriesFrom(m_evalAcc + 1);
+    m_throughput->removeSeriesFrom(m_rate + 1);
+    for (const ChartOverlay &o : std::as_const(m_overlays)) {
+        m_train->addSeries(overlayPen(o.colour));
+        m_train->addSeries(overlayPen(o.colour), Side::Right, true);
+        m_throughput->addSeries(overlayPen(o.colour));
+    }
+    retranslateUi();
+    updateTraining(m_trainMetrics, m_trainShown);
+    updateThroughput(m_rateMetrics, m_rateShown);
+}
+
+// A long run keeps thousands of points: each chart draws about two per pixel column. The
+// overlaid runs widen the axes so that every line fits.
+void MetricsCharts::updateTraining(const QList<MetricPoint> &metrics, const Shown &shown)
 {
     m_trainShown = shown;
-    QList<QPointF> loss, train, eval;
-    loss.reserve(snap.metrics.size());
-    train.reserve(snap.metrics.size());
-    double maxLoss = 0;
-    for (const MetricPoint &m : snap.metrics) {
-        loss.append(QPointF(double(m.step), m.loss));
-        train.append(QPointF(double(m.step), m.trainAccuracy));
-        if (m.evalAccuracy >= 0)
-            eval.append(QPointF(double(m.step), m.evalAccuracy));
-        maxLoss = std::max(maxLoss, m.loss);
-    }
+    m_trainMetrics = metrics;
     const int buckets = std::max(64, m_train->width() / 2);
-    m_train->setSeriesPoints(m_loss, decimateMinMax(loss, buckets));
-    m_train->setSeriesPoints(m_trainAcc, decimateMinMax(train, buckets));
-    m_train->setSeriesPoints(m_evalAcc, decimateMinMax(eval, buckets));
-    if (!snap.metrics.isEmpty())
-        m_train->setXAxis(
-            ChartAxis::fit(double(snap.metrics.constFirst().step), double(snap.metrics.constLast().step)));
-    m_train->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxLoss, 0.1)));
+    double maxLoss = 0.1;
+    double firstStep = 0;
+    double lastStep = 0;
+    bool any = false;
+    auto draw = [&](const QList<MetricPoint> &points, int lossSeries, int trainSeries, int evalSeries) {
+        QList<QPointF> loss, train, eval;
+        loss.reserve(points.size());
+        for (const MetricPoint &m : points) {
+            loss.append(QPointF(double(m.step), m.loss));
+            if (trainSeries >= 0)
+                train.append(QPointF(double(m.step), m.trainAccuracy));
+            if (m.evalAccuracy >= 0)
+                eval.append(QPointF(double(m.step), m.evalAccuracy));
+            maxLoss = std::max(maxLoss, m.loss);
+        }
+        m_train->setSeriesPoints(lossSeries, decimateMinMax(loss, buckets));
+        if (trainSeries >= 0)
+            m_train->setSeriesPoints(trainSeries, decimateMinMax(train, buckets));
+        m_train->setSeriesPoints(evalSeries, decimateMinMax(eval, buckets));
+        if (points.isEmpty())
+            return;
+        firstStep =
+            any ? std::min(firstStep, double(points.constFirst().step)) : double(points.constFirst().step);
+        lastStep =
+            any ? std::max(lastStep, double(points.constLast().step)) : double(points.constLast().step);
+        any = true;
+    };
+    draw(metrics, m_loss, m_trainAcc, m_evalAcc);
+    for (int i = 0; i < m_overlays.size(); ++i)
+        draw(m_overlays[i].metrics, m_evalAcc + 1 + 2 * i, -1, m_evalAcc + 2 + 2 * i);
+    if (any)
+        m_train->setXAxis(ChartAxis::fit(firstStep, lastStep));
+    m_train->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, maxLoss));
 }
 
-void MetricsCharts::updateThroughput(const Snapshot &snap, const Shown &shown)
+void MetricsCharts::updateThroughput(const QList<MetricPoint> &metrics, const Shown &shown)
 {
     m_rateShown = shown;
-    QList<QPointF> rate;
-    rate.reserve(snap.metrics.size());
-    double maxRate = 0;
-    for (const MetricPoint &m : snap.metrics) {
-        rate.append(QPointF(double(m.tUs) / 1e6, m.samplesPerSec));
-        maxRate = std::max(maxRate, m.samplesPerSec);
-    }
-    m_throughput->setSeriesPoints(m_rate, decimateMinMax(rate, std::max(64, m_throughput->width() / 2)));
-    if (!rate.isEmpty())
-        m_throughput->setXAxis(ChartAxis::fit(rate.constFirst().x(), rate.constLast().x()));
-    m_throughput->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, std::max(maxRate, 1.0)));
+    m_rateMetrics = metrics;
+    const int buckets = std::max(64, m_throughput->width() / 2);
+    double maxRate = 1.0;
+    double first = 0;
+    double last = 0;
+    bool any = false;
+    auto draw = [&](const QList<MetricPoint> &points, int series) {
+        QList<QPointF> rate;
+        rate.reserve(points.size());
+        for (const MetricPoint &m : points) {
+            rate.append(QPointF(double(m.tUs) / 1e6, m.samplesPerSec));
+            maxRate = std::max(maxRate, m.samplesPerSec);
+        }
+        m_throughput->setSeriesPoints(series, decimateMinMax(rate, buckets));
+        if (rate.isEmpty())
+            return;
+        first = any ? std::min(first, rate.constFirst().x()) : rate.constFirst().x();
+        last = any ? std::max(last, rate.constLast().x()) : rate.constLast().x();
+        any = true;
+    };
+    draw(metrics, m_rate);
+    for (int i = 0; i < m_overlays.size(); ++i)
+        draw(m_overlays[i].metrics, m_rate + 1 + i);
+    if (any)
+        m_throughput->setXAxis(ChartAxis::fit(first, last));
+    m_throughput->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, maxRate));
 }
 
 void MetricsCharts::setCursor(qint64 tUs, qint64 step, const MetricPoint *at)
@@ -209,6 +257,12 @@ void MetricsCharts::retranslateUi()
     else
         m_throughput->setTitle(tr("Throughput"));
     m_throughput->setSeriesName(m_rate, tr("samples/s"));
+    for (int i = 0; i < m_overlays.size(); ++i) {
+        const QString &name = m_overlays[i].name;
+        m_train->setSeriesName(m_evalAcc + 1 + 2 * i, tr("%1: loss").arg(name));
+        m_train->setSeriesName(m_evalAcc + 2 + 2 * i, tr("%1: held-out accuracy").arg(name));
+        m_throughput->setSeriesName(m_rate + 1 + i, tr("%1: samples/s").arg(name));
+    }
     m_throughput->setAxisTitles(tr("time (s)"), tr("samples/s"));
 }
 

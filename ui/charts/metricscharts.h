@@ -16,6 +16,15 @@ namespace qs {
 class ConfusionModel;
 class LineChart;
 
+// A finished run drawn over the charts to compare with the shown one (the Runs list): its loss
+// and held-out accuracy against the step, its samples/s against the time since its start, in
+// overlayPen(colour).
+struct ChartOverlay {
+    QString name;
+    int colour = 0;
+    QList<MetricPoint> metrics;
+};
+
 // Training curves from Snapshot::metrics: loss, training accuracy and held-out accuracy against
 // the step (loss on the left axis, accuracies 0..1 on the right), and samples per second
 // against time. Redrawn only when a new metric point arrived, and while the run goes at most
@@ -30,6 +39,9 @@ public:
     // chart, and the latest point at or before it (null: none yet) in the titles; tUs < 0: none
     // (live).
     void setCursor(qint64 tUs, qint64 step, const MetricPoint *at = nullptr);
+    // Replaces the overlaid runs (at most kMaxOverlays are drawn); empty: none.
+    void setOverlays(const QList<ChartOverlay> &overlays);
+    int overlayCount() const { return int(m_overlays.size()); }
     int lossPoints() const;
     int evalPoints() const;
     int ratePoints() const;
@@ -51,8 +63,8 @@ private:
         friend bool operator==(const Shown &, const Shown &) = default;
     };
     void retranslateUi();
-    void updateTraining(const Snapshot &snap, const Shown &shown);
-    void updateThroughput(const Snapshot &snap, const Shown &shown);
+    void updateTraining(const QList<MetricPoint> &metrics, const Shown &shown);
+    void updateThroughput(const QList<MetricPoint> &metrics, const Shown &shown);
 
     LineChart *m_train;
     LineChart *m_throughput;
@@ -67,6 +79,9 @@ private:
     int m_trainAcc;
     int m_evalAcc;
     int m_rate;
+    QList<ChartOverlay> m_overlays;
+    QList<MetricPoint> m_trainMetrics; // what each chart was last drawn from
+    QList<MetricPoint> m_rateMetrics;
     Shown m_trainShown;
     Shown m_rateShown;
     bool m_trainNext = true;

@@ -1,5 +1,7 @@
 #include "window/mainwindow.h"
 
+#include "runs/runspanel.h"
+
 #include "charts/metricscharts.h"
 #include "charts/queuechart.h"
 #include "controls/configpanel.h"
@@ -11,6 +13,7 @@
 #include "frametiming/framelog.h"
 #include "frametiming/framemeter.h"
 #include "frametiming/frametimingview.h"
+#include "runs/runspanel.h"
 #include "samples/samplesview.h"
 #include "tfcode/tfcodeview.h"
 #include "timeline/threadtablemodel.h"
@@ -68,6 +71,7 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     , m_code(new TfCodeView)
     , m_stateHelp(new StateHelpView)
     , m_explanation(new ExplanationView)
+    , m_runsPanel(new RunsPanel)
     , m_baseFont(QApplication::font())
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -116,8 +120,13 @@ MainWindow::MainWindow(SnapshotSource source, QWidget *parent)
     tabifyDockWidget(controls, explanation); // above the log: what the run did, beside its knobs
     controls->raise();
     events->raise();
+    QDockWidget *runs = addPanel(m_runsPanel, QStringLiteral("runsDock"), Qt::BottomDockWidgetArea);
     splitDockWidget(samples, metrics, Qt::Horizontal);
     splitDockWidget(metrics, queues, Qt::Horizontal);
+    // The runs compared take the diagram's full width when raised: a list beside bars.
+    tabifyDockWidget(dock("pipelineDock"), runs);
+    dock("pipelineDock")->raise();
+    connect(m_runsPanel, &RunsPanel::comparedChanged, this, &MainWindow::updateOverlays);
 
     connect(m_eventLog, &EventLogView::eventSelected, this, [this](const Event &e) {
         if (canScrub()) { // the cursor to the event clicked

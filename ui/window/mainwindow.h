@@ -35,6 +35,8 @@ class PipelineDiagram;
 class QueueChart;
 class RunControls;
 class RunStatusView;
+class RunsPanel;
+struct RunDigest;
 class SamplesView;
 class StateHelpView;
 class TfCodeView;
@@ -126,6 +128,13 @@ public slots:
     void setOpenedRunName(const QString &name); // in the title; "" when a live run shows
     void openDropped(const QStringList &files); // what a drop of these files does
 
+    // The Runs list (mainwindowcompare.cpp): a finished run of the session or a run opened from
+    // a file; the compared ones are overlaid on the metrics charts. setShownRunPath names the
+    // one the views show ("" for a live run), which is never overlaid on itself.
+    void addRun(const RunDigest &digest);
+    void setShownRunPath(const QString &path);
+    void compareAllRuns(); // ticks Compare beside every listed run (as many as can be compared)
+
 signals:
     void openRunRequested(const QString &path);
     void saveRunRequested(const QString &path);
@@ -148,7 +157,7 @@ protected:
     void dropEvent(QDropEvent *) override;
 
 private:
-    static constexpr int kLayoutVersion = 4; // of saveState(): bump when the docks change
+    static constexpr int kLayoutVersion = 5; // of saveState(): bump when the docks change
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, Qt::DockWidgetArea area);
     void createMenus();
     void createToolBar();
@@ -172,6 +181,7 @@ private:
     void updateCursorActions();
     void showViews(const SnapshotPtr &live, const SnapshotPtr &shown);
     SnapshotPtr withRecordQueues(const SnapshotPtr &live) const;
+    void updateOverlays();
 
     SnapshotSource m_source;
     SnapshotPtr m_last;
@@ -213,6 +223,7 @@ private:
     TfCodeView *m_code;
     StateHelpView *m_stateHelp;
     ExplanationView *m_explanation;
+    RunsPanel *m_runsPanel;
     bool m_endedBadly = false; // the last snapshot shown: a run that ended with an error
     std::optional<FeatureSpec> m_spec;
     int m_numClasses = 0;

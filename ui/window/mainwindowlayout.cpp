@@ -61,7 +61,7 @@ void MainWindow::arrange(Arrangement a)
         left = dock(name);
     }
     QDockWidget *right = samples;
-    for (const char *name : {"metricsDock", "queueChartDock"}) {
+    for (const char *name : {"metricsDock", "queueChartDock", "runsDock"}) {
         addDockWidget(Qt::BottomDockWidgetArea, dock(name));
         tabifyDockWidget(right, dock(name));
         right = dock(name);

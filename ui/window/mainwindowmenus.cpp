@@ -130,7 +130,7 @@ void MainWindow::retranslateUi()
     const QStringList titles{
         tr("Pipeline"),         tr("Event log"),       tr("Threads"),  tr("Samples of the latest batch"),
         tr("Training metrics"), tr("Queue occupancy"), tr("Controls"), tr("TensorFlow code"),
-        tr("Thread states"),    tr("Explanation")};
+        tr("Thread states"),    tr("Explanation"),     tr("Runs")};
     for (int i = 0; i < m_docks.size(); ++i)
         m_docks[i]->setWindowTitle(titles.value(i));
     m_toolBar->setWindowTitle(tr("Run controls"));
@@ -195,7 +195,8 @@ bool MainWindow::showPanel(const QString &name)
         {QStringLiteral("states"), QStringLiteral("stateHelpDock")},
         {QStringLiteral("samples"), QStringLiteral("samplesDock")},
         {QStringLiteral("metrics"), QStringLiteral("metricsDock")},
-        {QStringLiteral("queues"), QStringLiteral("queueChartDock")}};
+        {QStringLiteral("queues"), QStringLiteral("queueChartDock")},
+        {QStringLiteral("runs"), QStringLiteral("runsDock")}};
     auto *dock = findChild<QDockWidget *>(docks.value(name));
     if (!dock)
         return false;

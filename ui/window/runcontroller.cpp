@@ -83,6 +83,7 @@ bool RunController::start()
     m_window->setOpenedRunName(QString());
     m_pipeline = std::move(next);
     m_finalShown = false;
+    m_window->setShownRunPath(QString()); // a live run: not in the Runs list until it ends
     if (m_pipeline->isWorkersMode())
         m_window->setDetectedData(std::nullopt, 0);
     else
@@ -164,11 +165,28 @@ Status RunController::openRun(const QString &path)
     SnapshotPtr once = shown;
     m_window->setSnapshotSource([once](qint64) mutable { return std::exchange(once, nullptr); });
     m_window->setOpenedRunName(QFileInfo(path).fileName());
+    RunDigest digest = RunDigest::of(m_opened->last, m_opened->meta.value(QStringLiteral("label")));
+    if (digest.label.isEmpty())
+        digest.label = QFileInfo(path).fileName();
+    digest.path = path;
+    m_window->addRun(digest);
+    m_window->setShownRunPath(path);
     m_window->poll();
     m_window->showMessage(
         whole ? tr("Saved run %1: move the time cursor to replay it").arg(QFileInfo(path).fileName())
               : tr("Saved run %1 was cut short: it holds the run's first %2")
                     .arg(QFileInfo(path).fileName(), UiText::duration(shown->tUs)));
+    return Status::ok();
+}
+
+Status RunController::listRun(const QString &path)
+{
+    Result<RunDigest> digest = RunFileReader::readDigest(path);
+    if (!digest) {
+        m_window->showMessage(tr("Cannot open the run: %1").arg(UiText::error(digest.status())));
+        return digest.status();
+    }
+    m_window->addRun(*digest);
     return Status::ok();
 }
 
@@ -219,8 +237,20 @@ SnapshotPtr RunController::snapshot(qint64 cursor)
         if (m_finalShown)
             return nullptr;
         m_finalShown = true;
-        if (Status s = m_runs.end(); !s.isOk())
+        if (Status s = m_runs.end(); !s.isOk()) {
             m_window->showMessage(tr("The run's record could not be saved: %1").arg(UiText::error(s)));
+        } else if (!m_runs.runs().isEmpty()) {
+            // Read back from its file, as an opened run would be: the Runs list compares what
+            // was recorded.
+            const QString path = m_runs.runs().constLast().path;
+            if (Result<RunDigest> digest = RunFileReader::readDigest(path)) {
+                m_window->addRun(*digest);
+                m_window->setShownRunPath(path);
+            } else {
+                m_window->showMessage(
+                    tr("The run cannot be compared: %1").arg(UiText::error(digest.status())));
+            }
+        }
     }
     return m_pipeline->snapshot(cursor);
 }

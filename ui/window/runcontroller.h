@@ -44,6 +44,9 @@ public slots:
     // A saved run (observe/runfile.h) in every view, to replay with the time cursor; refused
     // with a status-bar note (and the Status) while a run goes or when the file cannot be read.
     Status openRun(const QString &path);
+    // A saved run added to the Runs list without showing it, to compare with (the app's
+    // `queuescope A.qsrun B.qsrun`); the same refusals as openRun, in the status bar.
+    Status listRun(const QString &path);
     // File > Save Run: the shown run, whole (an opened one, or the session's last finished run).
     bool saveRun(const QString &path);
     bool exportRun(int kind, const QString &path); // 0: Chrome trace, 1: JSON Lines

@@ -5,12 +5,14 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 namespace qs {
 
-SessionRuns::SessionRuns(int keep)
+SessionRuns::SessionRuns(int keep, qint64 keepBytes)
     : m_keep(std::max(1, keep))
+    , m_keepBytes(keepBytes)
 {}
 
 SessionRuns::~SessionRuns()
@@ -59,14 +61,21 @@ Status SessionRuns::end()
     m_writer.reset();
     if (s.isOk())
         m_runs.last().finished = true;
-    // Only finished runs count against the limit; the oldest go first.
-    qsizetype finished = std::count_if(m_runs.begin(), m_runs.end(), [](const Run &r) { return r.finished; });
-    while (finished > m_keep) {
+    // Only finished runs count against the limits; the oldest go first, the latest never.
+    auto finishedCount = [this] {
+        return std::count_if(m_runs.begin(), m_runs.end(), [](const Run &r) { return r.finished; });
+    };
+    auto bytes = [this] {
+        qint64 total = 0;
+        for (const Run &r : std::as_const(m_runs))
+            total += r.finished ? QFileInfo(r.path).size() : 0;
+        return total;
+    };
+    while (finishedCount() > 1 && (finishedCount() > m_keep || bytes() > m_keepBytes)) {
         const auto oldest =
             std::find_if(m_runs.begin(), m_runs.end(), [](const Run &r) { return r.finished; });
         QFile::remove(oldest->path);
         m_runs.erase(oldest);
-        --finished;
     }
     return s;
 }

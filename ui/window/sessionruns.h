@@ -23,7 +23,8 @@ class RunFileWriter;
 //
 // GUI thread only. begin() must be followed by end() before the Recorder goes (the writer reads
 // it on a thread of its own until then); end() is idempotent. At most `keep` finished runs are
-// kept: older ones are deleted from the folder (never a run the user saved: that is a copy).
+// kept, and at most `keepBytes` of them on disk (the latest always stays): older ones are deleted
+// from the folder (never a run the user saved: that is a copy).
 class SessionRuns {
 public:
     struct Run {
@@ -34,7 +35,7 @@ public:
         bool finished = false; // end() wrote it whole
     };
 
-    explicit SessionRuns(int keep = 20);
+    explicit SessionRuns(int keep = 20, qint64 keepBytes = qint64(4) << 30);
     ~SessionRuns();
     SessionRuns(const SessionRuns &) = delete;
     SessionRuns &operator=(const SessionRuns &) = delete;
@@ -49,6 +50,7 @@ public:
 
 private:
     int m_keep;
+    qint64 m_keepBytes;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<RunFileWriter> m_writer;
     QList<Run> m_runs;

@@ -165,7 +165,7 @@ private slots:
         {
             MainWindow window;
             const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
-            QCOMPARE(docks.size(), 10);
+            QCOMPARE(docks.size(), 11);
             for (QDockWidget *d : docks) {
                 QVERIFY(!d->objectName().isEmpty());
                 QVERIFY(!d->windowTitle().isEmpty());

@@ -40,6 +40,13 @@ QStringList viewOf(const Snapshot &s)
     // its throttled samples, so the two may differ by what changed within one sample interval.
     for (const QueueInfo &q : s.queues)
         out << QStringLiteral("%1 closed %2").arg(q.name).arg(q.closed);
+    // The samples view: the batch trained at t, as the run kept it.
+    for (const Thumbnail &th : s.batch)
+        out << QStringLiteral("sample %1 %2 %3 %4")
+                   .arg(th.source)
+                   .arg(th.label)
+                   .arg(th.prediction)
+                   .arg(qHash(th.pixels));
     return out;
 }
 
@@ -84,6 +91,8 @@ private slots:
             live << viewOf(*w.shownSnapshot());
         }
         w.followNow();
+        QVERIFY(
+            live.last().join(QLatin1Char('\n')).contains(QStringLiteral("sample "))); // a batch to compare
 
         const QString path = m_dir.filePath(QStringLiteral("saved.qsrun"));
         QVERIFY(m_controller->saveRun(path));

@@ -7,6 +7,7 @@
 #include "window/sessionruns.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -113,6 +114,34 @@ private slots:
         QVERIFY(!QFile::exists(paths[0])); // the oldest went from the folder too
         QVERIFY(QFile::exists(paths[1]));
         QVERIFY(QFile::exists(paths[2]));
+    }
+
+    // A budget of bytes on disk: runs go, oldest first, until the rest fit; the latest stays
+    // even when it alone is over.
+    void keepsWithinItsDiskBudget()
+    {
+        SessionRuns probe;
+        QVERIFY(runOnce(probe, QStringLiteral("probe")));
+        const qint64 one = QFileInfo(probe.runs().last().path).size();
+        QVERIFY(one > 0);
+        SessionRuns runs(20, one * 2 + one / 2); // room for two runs of that size, not three
+        QStringList paths;
+        for (int i = 0; i < 4; ++i) {
+            QVERIFY(runOnce(runs, QString::number(i)));
+            paths << runs.runs().last().path;
+        }
+        qint64 total = 0;
+        for (const SessionRuns::Run &r : runs.runs())
+            total += QFileInfo(r.path).size();
+        QVERIFY2(total <= one * 2 + one / 2 || runs.runs().size() == 1, qPrintable(QString::number(total)));
+        QVERIFY(runs.runs().size() < 4);
+        QCOMPARE(runs.runs().last().path, paths.last());
+        QVERIFY(!QFile::exists(paths[0]));
+        SessionRuns tiny(20, 1);
+        QVERIFY(runOnce(tiny, QStringLiteral("a")));
+        QVERIFY(runOnce(tiny, QStringLiteral("b")));
+        QCOMPARE(tiny.runs().size(), 1);
+        QVERIFY(QFile::exists(tiny.runs().last().path));
     }
 
 private:
