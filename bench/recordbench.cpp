@@ -9,6 +9,7 @@
 // 3. Prints the write cost per change, the record's footprint and the process's peak RSS,
 //    and the p95 of a whole-run query at 1600 buckets and of 1 s windows at full resolution
 //    (1600 buckets a second) spread over the hour.
+#include "base/heaptuning.h"
 #include "bench/machineinfo.h"
 #include "observe/rangeview.h"
 #include "observe/recorder.h"
@@ -104,6 +105,7 @@ double p95(QList<double> v)
 
 int main(int argc, char **argv)
 {
+    qs::keepFreedMemoryForReuse();
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("files"),

@@ -1,3 +1,4 @@
+#include "base/heaptuning.h"
 #include "commands.h"
 
 #include <QCoreApplication>
@@ -20,6 +21,7 @@ void printUsage(QTextStream &out)
 
 int main(int argc, char **argv)
 {
+    qs::keepFreedMemoryForReuse();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("queuescope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(QS_VERSION));

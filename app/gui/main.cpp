@@ -1,3 +1,4 @@
+#include "base/heaptuning.h"
 #include "window/languagemanager.h"
 #include "window/mainwindow.h"
 #include "window/runcontroller.h"
@@ -27,6 +28,7 @@ void scheduleScreenshot(qs::MainWindow *window, const QString &path, double afte
 
 int main(int argc, char **argv)
 {
+    qs::keepFreedMemoryForReuse();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("QueueScope"));
     QApplication::setOrganizationName(QStringLiteral("QueueScope"));

@@ -65,6 +65,25 @@ public:
     // index of filledUs()], the last one still open. bucket() is null outside that range.
     qint64 oldestIndex(int level) const { return m_levels[level].oldest(); }
     const Bucket *bucket(int level, qint64 index) const { return m_levels[level].find(index); }
+    // Calls f(index, bucket) for each bucket of `level` held in [first, last], in order: one
+    // walk along the ring instead of a lookup (and a division) per bucket.
+    template<typename F> void visit(int level, qint64 first, qint64 last, const F &f) const
+    {
+        const Level &l = m_levels[level];
+        first = std::max(first, l.oldest());
+        const qint64 stored = std::min(last, l.openIndex - 1);
+        if (first <= stored) {
+            const size_t n = l.items.size();
+            size_t at = size_t((qint64(l.head) + (first - l.oldest())) % qint64(n));
+            for (qint64 i = first; i <= stored; ++i) {
+                f(i, l.items[at]);
+                if (++at == n)
+                    at = 0;
+            }
+        }
+        if (first <= l.openIndex && l.openIndex <= last)
+            f(l.openIndex, l.open);
+    }
     // Storage allocated by the levels' rings, in bytes.
     qint64 allocatedBytes() const
     {
