@@ -1,4 +1,5 @@
 #include "timeline/threadtimeline.h"
+#include "common/eventtext.h"
 #include "common/uitext.h"
 
 #include "common/statepalette.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace qs {
 
@@ -75,9 +77,26 @@ int ThreadTimeline::labelWidth() const
     bold.setBold(true);
     const QFontMetrics fm(bold);
     int w = fm.horizontalAdvance(QStringLiteral("trainer_00"));
-    for (const ThreadInfo &t : m_threads)
-        w = std::max(w, fm.horizontalAdvance(UiText::threadLabel(m_topology.get(), t.name)));
+    for (int lane = 0; lane < laneCount(); ++lane)
+        w = std::max(w, fm.horizontalAdvance(laneLabel(lane)));
     return std::min(w + 28, fm.averageCharWidth() * 30);
+}
+
+int ThreadTimeline::skippedRecords(int lane) const
+{
+    // At the time cursor, the skips up to it; live (or without a cursor), all of them so far.
+    const qint64 until = m_cursorUs >= 0 ? m_cursorUs : std::numeric_limits<qint64>::max();
+    const QString &name = m_threads[lane].name;
+    return int(std::count_if(m_events.cbegin(), m_events.cend(), [&](const Event &e) {
+        return e.tUs <= until && e.thread == name && EventText::isSkippedRecord(e);
+    }));
+}
+
+QString ThreadTimeline::laneLabel(int lane) const
+{
+    const QString label = UiText::threadLabel(m_topology.get(), m_threads[lane].name);
+    const int skipped = skippedRecords(lane);
+    return skipped > 0 ? tr("%1 · %n skipped", nullptr, skipped).arg(label) : label;
 }
 
 int ThreadTimeline::laneAt(int y) const
@@ -123,7 +142,7 @@ void ThreadTimeline::setSnapshot(const Snapshot &snap)
             continue;
         m_lastSeq = e.seq;
         m_lastEventUs = std::max(m_lastEventUs, e.tUs);
-        if (!TimelineLayout::isMarkerKind(e.kind))
+        if (!TimelineLayout::isMarker(e))
             continue;
         unordered = unordered || (!m_events.isEmpty() && e.tUs < m_events.constLast().tUs);
         m_events.append(e);
@@ -331,7 +350,10 @@ void ThreadTimeline::setCursorUs(qint64 tUs)
     if (tUs == m_cursorUs)
         return;
     m_cursorUs = tUs;
-    update();
+    if (labelWidth() != m_axis.x0)
+        relayout(); // a lane's skip count changed its label
+    else
+        update();
 }
 
 void ThreadTimeline::setScrubbing(bool allowed)
@@ -357,8 +379,7 @@ void ThreadTimeline::paintLane(QPainter &p, int lane)
     p.setPen(palette().text().color());
     const QRect label(6, top, m_axis.x0 - 20, h);
     p.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
-               fontMetrics().elidedText(UiText::threadLabel(m_topology.get(), t.name), Qt::ElideMiddle,
-                                        label.width()));
+               fontMetrics().elidedText(laneLabel(lane), Qt::ElideMiddle, label.width()));
     p.setFont(font());
     StatePalette::fill(&p, QRectF(m_axis.x0 - 12, top + h / 2.0 - 4, 8, 8), t.state);
 
@@ -426,6 +447,17 @@ void ThreadTimeline::paintMarker(QPainter *p, EventKind kind, double x, double t
     case EventKind::ThreadExit: // a triangle pointing down
         p->drawPolygon(QPolygonF({{x - half, top}, {x + half, top}, {x, top + s * 0.9}}));
         break;
+    case EventKind::Note: { // a skipped record: a ring struck through, "none here"
+        const QPointF c(x, top + half);
+        p->setBrush(Qt::NoBrush);
+        p->setPen(QPen(Qt::white, 4.0));
+        p->drawEllipse(c, half * 0.8, half * 0.8);
+        p->drawLine(c + QPointF(-half * 0.6, half * 0.6), c + QPointF(half * 0.6, -half * 0.6));
+        p->setPen(QPen(Qt::black, 2.0));
+        p->drawEllipse(c, half * 0.8, half * 0.8);
+        p->drawLine(c + QPointF(-half * 0.6, half * 0.6), c + QPointF(half * 0.6, -half * 0.6));
+        break;
+    }
     default:
         p->drawEllipse(QPointF(x, top + half), half / 2, half / 2);
         break;
