@@ -40,6 +40,35 @@ qint64 laneUs(const LaneRecord &lane, ThreadState state, qint64 fromUs, qint64 t
     return us;
 }
 
+// What one thread spent waiting in the window, in µs.
+struct ThreadTime {
+    ThreadRole role;
+    qint64 blockedEmptyUs;
+    qint64 blockedFullUs;
+};
+
+ThroughputShares fromTimes(qint64 fromUs, qint64 toUs, const QList<ThreadTime> &times)
+{
+    ThroughputShares out;
+    out.fromUs = fromUs;
+    out.toUs = toUs;
+    const double windowUs = double(toUs - fromUs);
+    if (windowUs <= 0)
+        return out;
+    double full = 0;
+    for (const ThreadTime &t : times) {
+        if (t.role == ThreadRole::Trainer) {
+            out.trainerWaiting = double(t.blockedEmptyUs) / windowUs;
+        } else if (t.role == ThreadRole::Reader) {
+            full += double(t.blockedFullUs) / windowUs;
+            ++out.readers;
+        }
+    }
+    if (out.readers > 0)
+        out.readersBlockedFull = full / out.readers;
+    return out;
+}
+
 } // namespace
 
 QString boundKey(Bound bound)
@@ -59,53 +88,23 @@ QString boundKey(Bound bound)
 
 ThroughputShares ThroughputShares::between(const Snapshot &from, const Snapshot &to)
 {
-    ThroughputShares out;
-    out.fromUs = from.tUs;
-    out.toUs = to.tUs;
-    const double windowUs = double(to.tUs - from.tUs);
-    if (windowUs <= 0)
-        return out;
-    double full = 0;
+    QList<ThreadTime> times;
     for (const ThreadInfo &b : to.threads) {
-        const ThreadInfo *a = threadNamed(from, b.name);
-        if (!a)
-            continue;
-        if (b.role == ThreadRole::Trainer) {
-            out.trainerWaiting =
-                double(usInState(b, ThreadState::BlockedEmpty) - usInState(*a, ThreadState::BlockedEmpty)) /
-                windowUs;
-        } else if (b.role == ThreadRole::Reader) {
-            full += double(usInState(b, ThreadState::BlockedFull) - usInState(*a, ThreadState::BlockedFull)) /
-                    windowUs;
-            ++out.readers;
-        }
+        if (const ThreadInfo *a = threadNamed(from, b.name))
+            times.append({b.role,
+                          usInState(b, ThreadState::BlockedEmpty) - usInState(*a, ThreadState::BlockedEmpty),
+                          usInState(b, ThreadState::BlockedFull) - usInState(*a, ThreadState::BlockedFull)});
     }
-    if (out.readers > 0)
-        out.readersBlockedFull = full / out.readers;
-    return out;
+    return fromTimes(from.tUs, to.tUs, times);
 }
 
 ThroughputShares ThroughputShares::of(const RangeView &view)
 {
-    ThroughputShares out;
-    out.fromUs = view.fromUs;
-    out.toUs = view.toUs;
-    const double windowUs = double(view.toUs - view.fromUs);
-    if (windowUs <= 0)
-        return out;
-    double full = 0;
-    for (const LaneRecord &lane : view.lanes) {
-        if (lane.role == ThreadRole::Trainer) {
-            out.trainerWaiting =
-                double(laneUs(lane, ThreadState::BlockedEmpty, view.fromUs, view.toUs)) / windowUs;
-        } else if (lane.role == ThreadRole::Reader) {
-            full += double(laneUs(lane, ThreadState::BlockedFull, view.fromUs, view.toUs)) / windowUs;
-            ++out.readers;
-        }
-    }
-    if (out.readers > 0)
-        out.readersBlockedFull = full / out.readers;
-    return out;
+    QList<ThreadTime> times;
+    for (const LaneRecord &lane : view.lanes)
+        times.append({lane.role, laneUs(lane, ThreadState::BlockedEmpty, view.fromUs, view.toUs),
+                      laneUs(lane, ThreadState::BlockedFull, view.fromUs, view.toUs)});
+    return fromTimes(view.fromUs, view.toUs, times);
 }
 
 ThroughputShares ThroughputShares::before(const Snapshot &snap, qint64 windowUs)
