@@ -1,8 +1,8 @@
 #include "timeline/threadtimeline.h"
-#include "common/eventtext.h"
-#include "common/uitext.h"
 
+#include "common/eventtext.h"
 #include "common/statepalette.h"
+#include "common/uitext.h"
 #include "timeline/timelinetext.h"
 
 #include <QHelpEvent>
@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <limits>
 
 namespace qs {
 
@@ -85,11 +84,12 @@ int ThreadTimeline::labelWidth() const
 int ThreadTimeline::skippedRecords(int lane) const
 {
     // At the time cursor, the skips up to it; live (or without a cursor), all of them so far.
-    const qint64 until = m_cursorUs >= 0 ? m_cursorUs : std::numeric_limits<qint64>::max();
-    const QString &name = m_threads[lane].name;
-    return int(std::count_if(m_events.cbegin(), m_events.cend(), [&](const Event &e) {
-        return e.tUs <= until && e.thread == name && EventText::isSkippedRecord(e);
-    }));
+    const auto it = m_skipTimes.constFind(m_threads[lane].name);
+    if (it == m_skipTimes.cend())
+        return 0;
+    if (m_cursorUs < 0)
+        return int(it->size());
+    return int(std::upper_bound(it->cbegin(), it->cend(), m_cursorUs) - it->cbegin());
 }
 
 QString ThreadTimeline::laneLabel(int lane) const
@@ -144,6 +144,10 @@ void ThreadTimeline::setSnapshot(const Snapshot &snap)
         m_lastEventUs = std::max(m_lastEventUs, e.tUs);
         if (!TimelineLayout::isMarker(e))
             continue;
+        if (EventText::isSkippedRecord(e)) {
+            QList<qint64> &times = m_skipTimes[e.thread];
+            times.insert(std::upper_bound(times.begin(), times.end(), e.tUs), e.tUs);
+        }
         unordered = unordered || (!m_events.isEmpty() && e.tUs < m_events.constLast().tUs);
         m_events.append(e);
     }
@@ -180,6 +184,7 @@ void ThreadTimeline::clear()
     m_threads.clear();
     m_spans.clear();
     m_events.clear();
+    m_skipTimes.clear();
     m_laneOf.clear();
     m_lastSeq = -1;
     m_nowUs = 0;

@@ -99,8 +99,9 @@ private:
     bool m_finished = false;    // the snapshot's run has finished
     qint64 m_lastEventUs = 0;
     QList<ThreadInfo> m_threads;
-    QList<QList<StateSpan>> m_spans; // per lane, with the open span
-    QList<Event> m_events;           // marker events only, by time, bounded
+    QList<QList<StateSpan>> m_spans;           // per lane, with the open span
+    QList<Event> m_events;                     // marker events only, by time, bounded
+    QHash<QString, QList<qint64>> m_skipTimes; // per thread: its skipped records' times, sorted
     QHash<QString, int> m_laneOf;
     qint64 m_lastSeq = -1;
     qint64 m_nowUs = 0;
