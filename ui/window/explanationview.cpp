@@ -13,6 +13,7 @@ namespace {
 constexpr int kMaxNotable = 2000; // a run's coordination story is short; a stuck loop's is not
 // A live run's verdict is judged again at most this often: a range query per frame is waste.
 constexpr qint64 kVerdictEveryUs = 250'000;
+constexpr qint64 kVerdictMinUs = 1'000'000;
 
 bool isNotable(const Event &e)
 {
@@ -83,8 +84,9 @@ void ExplanationView::clear()
 
 void ExplanationView::updateVerdict(const Snapshot &snap)
 {
-    // Only while the run goes at the instant shown: live, or at a cursor before its stop.
-    if (snap.run != RunState::Running) {
+    // Only while the run goes at the instant shown (live, or at a cursor before its stop), and
+    // once a second of it can be judged: the first moments are the queue filling up.
+    if (snap.run != RunState::Running || snap.tUs < kVerdictMinUs) {
         m_verdict = {};
         m_verdictAtUs = -1;
         return;

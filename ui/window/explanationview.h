@@ -18,7 +18,8 @@ namespace qs {
 // kind of event means; a link goes back to the whole run.
 // While a run goes, and at a time cursor inside a run, it also says what limits throughput
 // then: ThroughputVerdict (the rule `queuescope-cli bench` names its bottleneck by) over the
-// kVerdictWindowUs before the snapshot's instant, from the snapshot's record, with the knob to turn.
+// kVerdictWindowUs before the snapshot's instant (from its first second on), from the snapshot's
+// record, with the knob to turn.
 class ExplanationView : public QTextBrowser {
     Q_OBJECT
 public:

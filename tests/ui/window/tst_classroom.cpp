@@ -217,6 +217,10 @@ private slots:
         QCOMPARE(window.shownSnapshot()->run, RunState::Running);
         QCOMPARE(view->verdict().bound, Bound(bound));
         QCOMPARE(view->verdict().shares.toUs, window.cursorUs());
+        QVERIFY(view->toPlainText().contains(words));
+        window.setCursorUs(500'000); // the queue still filling: nothing to judge by yet
+        QCOMPARE(view->verdict().bound, Bound::Unknown);
+        QVERIFY(!view->toPlainText().contains(QStringLiteral("Throughput:")));
         window.followNow();
         QCOMPARE(view->verdict().bound, Bound::Unknown); // the run has ended: no verdict
     }
