@@ -2,6 +2,7 @@
 
 #include "observe/runfilewriter.h"
 #include "run/pipeline.h"
+#include "run/throughputverdict.h"
 
 #include <QElapsedTimer>
 
@@ -22,29 +23,6 @@ constexpr auto kFirstBatchPatience = std::chrono::seconds(60);
 milliseconds until(Clock::time_point t)
 {
     return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(t - Clock::now()));
-}
-
-const ThreadInfo *trainerOf(const Snapshot &s)
-{
-    for (const ThreadInfo &t : s.threads) {
-        if (t.role == ThreadRole::Trainer)
-            return &t;
-    }
-    return nullptr;
-}
-
-const ThreadInfo *threadNamed(const Snapshot &s, const QString &name)
-{
-    for (const ThreadInfo &t : s.threads) {
-        if (t.name == name)
-            return &t;
-    }
-    return nullptr;
-}
-
-qint64 usIn(const ThreadInfo &t, ThreadState state)
-{
-    return t.usIn[size_t(state)];
 }
 
 // The example queue: the one the trainer dequeues from (not the filename queue).
@@ -96,25 +74,11 @@ SnapshotCost costOf(std::vector<double> ms)
 
 void fillShares(PipelineFigures &f, const Snapshot &a, const Snapshot &b)
 {
-    const double windowUs = double(b.tUs - a.tUs);
-    if (windowUs <= 0)
+    if (b.tUs <= a.tUs)
         return;
-    const ThreadInfo *ta = trainerOf(a);
-    const ThreadInfo *tb = trainerOf(b);
-    if (ta && tb)
-        f.trainerWaiting =
-            double(usIn(*tb, ThreadState::BlockedEmpty) - usIn(*ta, ThreadState::BlockedEmpty)) / windowUs;
-    double full = 0;
-    int readers = 0;
-    for (const ThreadInfo &rb : b.threads) {
-        const ThreadInfo *ra = rb.role == ThreadRole::Reader ? threadNamed(a, rb.name) : nullptr;
-        if (!ra)
-            continue;
-        full += double(usIn(rb, ThreadState::BlockedFull) - usIn(*ra, ThreadState::BlockedFull)) / windowUs;
-        ++readers;
-    }
-    if (readers > 0)
-        f.readersBlockedFull = full / readers;
+    const ThroughputShares shares = ThroughputShares::between(a, b);
+    f.trainerWaiting = shares.trainerWaiting;
+    f.readersBlockedFull = shares.readersBlockedFull;
     f.queueFill = meanFill(a, b);
 }
 

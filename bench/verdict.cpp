@@ -31,22 +31,58 @@ int enoughReaders(const QList<PipelineFigures> &sweep)
     return 0;
 }
 
-} // namespace
-
-QString boundKey(Bound bound)
+// More readers while they fit on the cores and the last one added still paid; otherwise
+// cheaper input.
+void inputBound(Verdict &v, const VerdictInput &in, const QString &inputStage)
 {
-    switch (bound) {
-    case Bound::Input:
-        return QStringLiteral("input");
-    case Bound::Model:
-        return QStringLiteral("model");
-    case Bound::Balanced:
-        return QStringLiteral("balanced");
-    case Bound::Unknown:
-        break;
+    const PipelineFigures &last = in.sweep.last();
+    v.bottleneck = inputStage;
+    double gain = 0;
+    bool paid = true;
+    if (in.sweep.size() >= 2) {
+        const double before = in.sweep[in.sweep.size() - 2].samplesPerSecond();
+        gain = before > 0 ? last.samplesPerSecond() / before : 0;
+        paid = gain >= Verdict::kScalingGain;
     }
-    return QStringLiteral("unknown");
+    if (paid && last.readers < in.cores) {
+        v.suggestedReaders = last.readers + 1;
+        v.advice = QStringLiteral("input-bound: raise reader_threads to %1").arg(v.suggestedReaders);
+    } else if (!paid) {
+        v.advice =
+            QStringLiteral("input-bound: reader thread %1 added only %2; more readers will not help: %3")
+                .arg(last.readers)
+                .arg(percent(gain - 1))
+                .arg(cheaperInput(inputStage));
+    } else {
+        v.advice =
+            QStringLiteral("input-bound: %1 reader threads and the trainer already share the %2 cores; "
+                           "more readers will not help: %3")
+                .arg(last.readers)
+                .arg(in.cores)
+                .arg(cheaperInput(inputStage));
+    }
 }
+
+void modelBound(Verdict &v, const VerdictInput &in)
+{
+    v.bottleneck = QStringLiteral("training step");
+    v.advice =
+        QStringLiteral("model-bound: the queue is full; more readers will not help; reduce hidden units "
+                       "(now %1) or image size (now %2x%3)")
+            .arg(in.hidden)
+            .arg(in.imageWidth)
+            .arg(in.imageHeight);
+    const int enough = enoughReaders(in.sweep);
+    if (enough > 0 && enough < in.sweep.last().readers) {
+        v.suggestedReaders = enough;
+        v.advice += QStringLiteral("; %1 reader thread%2 keep%3 up as well")
+                        .arg(enough)
+                        .arg(enough == 1 ? QString() : QStringLiteral("s"))
+                        .arg(enough == 1 ? QStringLiteral("s") : QString());
+    }
+}
+
+} // namespace
 
 QJsonObject Verdict::toJson() const
 {
@@ -70,72 +106,37 @@ Verdict Verdict::judge(const VerdictInput &in)
     const PipelineFigures &last = in.sweep.last();
     v.readers = last.readers;
     v.trainerWaiting = last.trainerWaiting;
+    ThroughputShares shares;
+    shares.trainerWaiting = last.trainerWaiting;
+    shares.readersBlockedFull = last.readersBlockedFull;
+    shares.readers = last.readers;
+    v.bound = ThroughputVerdict::judge(shares).bound;
     const QString inputStage = in.makeUsPerRecord >= in.readUsPerRecord
                                    ? QStringLiteral("decode + preprocess")
                                    : QStringLiteral("record reading");
-
-    if (last.trainerWaiting < 0) {
-        v.advice = QStringLiteral("the run was not observed, so there is no waiting time to judge by");
-        return v;
-    }
-    if (last.trainerWaiting >= kWaitingShare) {
-        v.bound = Bound::Input;
-        v.bottleneck = inputStage;
-        double gain = 0;
-        bool paid = true;
-        if (in.sweep.size() >= 2) {
-            const double before = in.sweep[in.sweep.size() - 2].samplesPerSecond();
-            gain = before > 0 ? last.samplesPerSecond() / before : 0;
-            paid = gain >= kScalingGain;
-        }
-        if (paid && last.readers < in.cores) {
-            v.suggestedReaders = last.readers + 1;
-            v.advice = QStringLiteral("input-bound: raise reader_threads to %1").arg(v.suggestedReaders);
-        } else if (!paid) {
-            v.advice =
-                QStringLiteral("input-bound: reader thread %1 added only %2; more readers will not help: %3")
-                    .arg(last.readers)
-                    .arg(percent(gain - 1))
-                    .arg(cheaperInput(inputStage));
-        } else {
-            v.advice =
-                QStringLiteral("input-bound: %1 reader threads and the trainer already share the %2 cores; "
-                               "more readers will not help: %3")
-                    .arg(last.readers)
-                    .arg(in.cores)
-                    .arg(cheaperInput(inputStage));
-        }
-        return v;
-    }
-    if (last.readersBlockedFull >= kFullShare) {
-        v.bound = Bound::Model;
-        v.bottleneck = QStringLiteral("training step");
+    switch (v.bound) {
+    case Bound::Input:
+        inputBound(v, in, inputStage);
+        break;
+    case Bound::Model:
+        modelBound(v, in);
+        break;
+    case Bound::Balanced:
+        v.bottleneck =
+            (in.readUsPerRecord + in.makeUsPerRecord) / std::max(1, last.readers) >= in.trainUsPerSample
+                ? inputStage
+                : QStringLiteral("training step");
         v.advice =
-            QStringLiteral("model-bound: the queue is full; more readers will not help; reduce hidden units "
-                           "(now %1) or image size (now %2x%3)")
-                .arg(in.hidden)
-                .arg(in.imageWidth)
-                .arg(in.imageHeight);
-        const int enough = enoughReaders(in.sweep);
-        if (enough > 0 && enough < last.readers) {
-            v.suggestedReaders = enough;
-            v.advice += QStringLiteral("; %1 reader thread%2 keep%3 up as well")
-                            .arg(enough)
-                            .arg(enough == 1 ? QString() : QStringLiteral("s"))
-                            .arg(enough == 1 ? QStringLiteral("s") : QString());
-        }
-        return v;
+            QStringLiteral("balanced: the trainer waits %1 of the time and the readers are blocked on a "
+                           "full queue %2 of theirs; neither more readers nor a smaller model would gain "
+                           "much alone")
+                .arg(percent(last.trainerWaiting))
+                .arg(percent(std::max(0.0, last.readersBlockedFull)));
+        break;
+    case Bound::Unknown:
+        v.advice = QStringLiteral("the run was not observed, so there is no waiting time to judge by");
+        break;
     }
-    v.bound = Bound::Balanced;
-    v.bottleneck =
-        (in.readUsPerRecord + in.makeUsPerRecord) / std::max(1, last.readers) >= in.trainUsPerSample
-            ? inputStage
-            : QStringLiteral("training step");
-    v.advice =
-        QStringLiteral("balanced: the trainer waits %1 of the time and the readers are blocked on a full "
-                       "queue %2 of theirs; neither more readers nor a smaller model would gain much alone")
-            .arg(percent(last.trainerWaiting))
-            .arg(percent(std::max(0.0, last.readersBlockedFull)));
     return v;
 }
 

@@ -1,20 +1,12 @@
 #pragma once
 
 #include "bench/pipelinebench.h"
+#include "run/throughputverdict.h"
 
 #include <QJsonObject>
 #include <QList>
 
 namespace qs {
-
-// Which side limits a pipeline's throughput.
-enum class Bound : quint8 {
-    Input,    // the trainer waits for input: the readers cannot keep up
-    Model,    // the example queue stays full: the training step is the limit
-    Balanced, // neither waits much
-    Unknown,  // nothing observed to judge by
-};
-QString boundKey(Bound bound); // "input", "model", "balanced", "unknown"
 
 // What `bench` measured that the verdict is drawn from.
 struct VerdictInput {
@@ -29,17 +21,14 @@ struct VerdictInput {
     int imageHeight = 0;
 };
 
-// The bottleneck, named, with the knob to turn.
-//  - Input-bound when the trainer waits for input (blocked_empty) at least kWaitingShare of
-//    the time. More readers are suggested while they fit on the cores and the last one added
+// The bottleneck, named, with the knob to turn. The bound is ThroughputVerdict's (the rule the
+// window's Explanation panel uses too), judged on the last run of the sweep:
+//  - Input-bound: more readers are suggested while they fit on the cores and the last one added
 //    still paid (at least kScalingGain); otherwise decoding has to get cheaper. The stage
 //    named is the larger of reading and decoding per record.
-//  - Model-bound when the trainer rarely waits and the readers spend at least kFullShare of
-//    their time blocked on a full queue: more readers will not help, a smaller model will.
+//  - Model-bound: more readers will not help, a smaller model will.
 //  - Balanced otherwise.
 struct Verdict {
-    static constexpr double kWaitingShare = 0.10;
-    static constexpr double kFullShare = 0.30;
     static constexpr double kScalingGain = 1.10;
 
     Bound bound = Bound::Unknown;

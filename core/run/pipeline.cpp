@@ -56,6 +56,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
             config.trainer.evalFile = eval->first();
         }
     }
+    // Asked before a scenario's faults swap in their damaged copies: a corrupted copy of the
+    // bundled demo still holds its shapes, and its previews name them.
+    const BundledDemo demo = bundledDemo();
+    const bool demoData = !p->isWorkersMode() && demo.isTheTrainingData(config.pipeline.files);
     if (scenario) {
         Result<InjectedFaults> faults = injectScenarioFaults(*scenario, config.pipeline.files);
         if (!faults)
@@ -86,8 +90,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
         p->m_model = std::move(*model);
         ctx->maker = SampleMaker(probe->spec, options.input, config.pipeline.scaledJpeg);
         p->m_numClasses = probe->numClasses;
-        const BundledDemo demo = bundledDemo();
-        if (demo.isTheTrainingData(config.pipeline.files) && demo.classNames.size() == probe->numClasses)
+        if (demoData && demo.classNames.size() == probe->numClasses)
             p->m_classNames = demo.classNames;
         else
             for (int i = 0; i < probe->numClasses; ++i)

@@ -20,12 +20,14 @@ Status WorkersDemo::work(RunContext &ctx, const Options &options, const QString 
 {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> coin(0, 1);
-    const auto step = options.step;
     while (!ctx.coord.shouldStop()) {
-        const auto extra = std::chrono::duration_cast<std::chrono::milliseconds>(ctx.pacer.extraPerStage());
-        if (ctx.coord.waitForStop(step + extra))
-            break;
+        // A step is work: the thread runs through it (the Pacer keeps the observed state, slows
+        // it down with the run and cuts it short once the run is interrupted), then checks
+        // should_stop as TensorFlow's worker loop does.
         ObservedThread::setState(ThreadState::Running, Activity::Working);
+        ctx.pacer.stage(options.step);
+        if (ctx.coord.shouldStop())
+            break;
         if (coin(rng) < options.stopProbability) {
             ctx.recorder->event(EventKind::Note, name,
                                 {{QStringLiteral("what"), QStringLiteral("worker_requests_stop")},

@@ -20,8 +20,9 @@ struct RunContext;
 //   for t in threads: t.start()
 //   coord.join(threads)
 // run() is the body of the "coordinator" thread (role Main): it starts `workers` threads
-// "worker-<i>" (role Worker), each looping while not should_stop: one step of work is a
-// waitForStop(worker_step_ms) (so a stop is noticed at once), after which, with probability
+// "worker-<i>" (role Worker), each looping while not should_stop: one step of work is
+// worker_step_ms of running (slowed down by the run's Pacer, cut short when a stop interrupts
+// it; a worker's own stop request lets the others finish their step), after which, with probability
 // stop_probability, the worker calls request_stop() and records a `note` {what:
 // "worker_requests_stop", worker} first. The coordinator thread then joins them (grace
 // period as configured) and ends the run: "stopped", or "error" when join reports one.

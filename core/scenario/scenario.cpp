@@ -80,6 +80,7 @@ Result<Scenario> Scenario::fromJson(const QJsonObject &json, const QString &orig
     s.config = json.value(QLatin1String("config")).toObject();
     s.expect = json.value(QLatin1String("expect")).toObject();
     s.stopAfterSeconds = json.value(QLatin1String("stop_after_s")).toDouble(0);
+    s.stopAfterInWindow = json.value(QLatin1String("stop_after_s_in_window")).toBool(true);
     const QJsonValue pace = json.value(QLatin1String("pace"));
     if (!pace.isUndefined()) {
         s.pace = pace.toDouble(-1);

@@ -37,8 +37,11 @@ struct Scenario {
     RunMode mode = RunMode::Pipeline; // JSON "mode": "pipeline" (default) or "workers"
     QJsonObject config;               // PipelineConfig / TrainerConfig keys, applied over the defaults
     QList<Fault> faults;
-    QJsonObject expect;          // {"how": ..., "error_kind": ..., ...}: what the end must look like
-    double stopAfterSeconds = 0; // > 0: request_stop after this long when run headless
+    QJsonObject expect; // {"how": ..., "error_kind": ..., ...}: what the end must look like
+    // > 0: request_stop after this long (the run's stop_after_s), headless and in the window,
+    // unless "stop_after_s_in_window" is false: a story that waits for the user's Stop.
+    double stopAfterSeconds = 0;
+    bool stopAfterInWindow = true;
     // The speed (the `speed` knob, 0.01..1) at which its story can be watched: the window sets
     // it when the scenario is chosen (the user may change it). JSON "pace"; 1 when absent.
     double pace = 1;

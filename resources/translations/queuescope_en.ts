@@ -338,10 +338,6 @@
         <source>step %1 granted</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>skips a corrupt record: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>held-out set: %n sample(s) from %1, %2 skipped</source>
         <translation>
@@ -383,6 +379,30 @@
     </message>
     <message>
         <source>held-out accuracy per class at step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unnamed file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped corrupt record %1 at offset %2 in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped corrupt record %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped a corrupt record at offset %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped a corrupt record in %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -548,6 +568,18 @@
     </message>
     <message>
         <source>Back to the whole run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: input-bound.&lt;/b&gt; In the %1 up to %2 the trainer waited for the example queue %3% of the time: the readers cannot keep up. The knob to turn: more reader threads (Reader threads, reader_threads, now %4), or cheaper reading and decoding (smaller stored images, uncompressed files).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: model-bound.&lt;/b&gt; In the %1 up to %2 the reader threads were blocked on the full example queue %3% of their time and the trainer waited only %4%: the training step is the limit. More readers will not help; the knob to turn is the model: fewer hidden units (Hidden units) or a smaller input image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: balanced.&lt;/b&gt; In the %1 up to %2 the trainer waited for input %3% of the time and the readers were blocked on a full queue %4% of theirs: neither side holds the other up much, so no one knob would gain much alone.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1449,6 +1481,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>This run stops itself at %1 (stop_after_s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The run cannot be compared: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1981,6 +2017,13 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>No threads yet. Press Start: it runs on your TFRecord files, or on the demo data when none are open.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · %n skipped</source>
+        <translation>
+            <numerusform>%1 · %n skipped</numerusform>
+            <numerusform>%1 · %n skipped</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::ThreadTimelinePanel</name>
@@ -2215,6 +2258,39 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>%1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>watchdog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coordinator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stuck worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input producer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>close_on_stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filename queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>example queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a role word and its number</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>

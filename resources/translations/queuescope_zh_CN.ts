@@ -337,10 +337,6 @@
         <source>step %1 granted</source>
         <translation>准许第 %1 步</translation>
     </message>
-    <message>
-        <source>skips a corrupt record: %1</source>
-        <translation>跳过一条损坏的记录：%1</translation>
-    </message>
     <message numerus="yes">
         <source>held-out set: %n sample(s) from %1, %2 skipped</source>
         <translation>
@@ -382,6 +378,30 @@
     <message>
         <source>held-out accuracy per class at step %1: %2</source>
         <translation>第 %1 步各类别的验证集准确率：%2</translation>
+    </message>
+    <message>
+        <source>skipped record</source>
+        <translation>跳过的记录</translation>
+    </message>
+    <message>
+        <source>an unnamed file</source>
+        <translation>一个未命名的文件</translation>
+    </message>
+    <message>
+        <source>skipped corrupt record %1 at offset %2 in %3</source>
+        <translation>跳过损坏的记录 %1（偏移 %2，于 %3）</translation>
+    </message>
+    <message>
+        <source>skipped corrupt record %1 in %2</source>
+        <translation>跳过损坏的记录 %1（于 %2）</translation>
+    </message>
+    <message>
+        <source>skipped a corrupt record at offset %1 in %2</source>
+        <translation>跳过偏移 %1 的一条损坏记录（于 %2）</translation>
+    </message>
+    <message>
+        <source>skipped a corrupt record in %1</source>
+        <translation>跳过一条损坏的记录（于 %1）</translation>
     </message>
 </context>
 <context>
@@ -545,6 +565,18 @@
     <message>
         <source>Back to the whole run</source>
         <translation>回到整个运行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: input-bound.&lt;/b&gt; In the %1 up to %2 the trainer waited for the example queue %3% of the time: the readers cannot keep up. The knob to turn: more reader threads (Reader threads, reader_threads, now %4), or cheaper reading and decoding (smaller stored images, uncompressed files).</source>
+        <translation>&lt;b&gt;吞吐量：受限于输入。&lt;/b&gt;在到 %2 为止的 %1 内，训练器有 %3% 的时间在等样例队列：读取器跟不上。该调的设置：更多读取线程（“读取线程”，reader_threads，当前 %4），或让读取与解码更省（存较小的图片、不压缩的文件）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: model-bound.&lt;/b&gt; In the %1 up to %2 the reader threads were blocked on the full example queue %3% of their time and the trainer waited only %4%: the training step is the limit. More readers will not help; the knob to turn is the model: fewer hidden units (Hidden units) or a smaller input image.</source>
+        <translation>&lt;b&gt;吞吐量：受限于模型。&lt;/b&gt;在到 %2 为止的 %1 内，读取线程有 %3% 的时间因样例队列已满而阻塞，训练器只等了 %4%：训练步骤才是瓶颈。更多读取器没有帮助；该调的是模型：更少的隐藏单元（“隐藏单元”）或更小的输入图片。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: balanced.&lt;/b&gt; In the %1 up to %2 the trainer waited for input %3% of the time and the readers were blocked on a full queue %4% of theirs: neither side holds the other up much, so no one knob would gain much alone.</source>
+        <translation>&lt;b&gt;吞吐量：均衡。&lt;/b&gt;在到 %2 为止的 %1 内，训练器有 %3% 的时间在等输入，读取器有 %4% 的时间因队列已满而阻塞：两边都没怎么拖住对方，单调一个设置不会有多少收获。</translation>
     </message>
 </context>
 <context>
@@ -1438,6 +1470,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>没有标签：只运行输入管线（训练器取用批次但不学习）</translation>
     </message>
     <message>
+        <source>This run stops itself at %1 (stop_after_s)</source>
+        <translation>这次运行会在 %1 时自行停止（stop_after_s）</translation>
+    </message>
+    <message>
         <source>The run cannot be compared: %1</source>
         <translation>无法比较此运行：%1</translation>
     </message>
@@ -1967,6 +2003,12 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>No threads yet. Press Start: it runs on your TFRecord files, or on the demo data when none are open.</source>
         <translation>还没有线程。按“开始”：打开了 TFRecord 文件就读取它们，没有就使用演示数据。</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · %n skipped</source>
+        <translation>
+            <numerusform>%1 · 跳过 %n 条</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::ThreadTimelinePanel</name>
@@ -2201,6 +2243,39 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>%1 in %2</source>
         <translation>%1（在 %2）</translation>
+    </message>
+    <message>
+        <source>watchdog</source>
+        <translation>监视器</translation>
+    </message>
+    <message>
+        <source>coordinator</source>
+        <translation>协调器</translation>
+    </message>
+    <message>
+        <source>stuck worker</source>
+        <translation>卡住的工作线程</translation>
+    </message>
+    <message>
+        <source>input producer</source>
+        <translation>输入生成器</translation>
+    </message>
+    <message>
+        <source>close_on_stop</source>
+        <translation>停止时关闭</translation>
+    </message>
+    <message>
+        <source>filename queue</source>
+        <translation>文件名队列</translation>
+    </message>
+    <message>
+        <source>example queue</source>
+        <translation>样例队列</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a role word and its number</comment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 </TS>

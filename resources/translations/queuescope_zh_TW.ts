@@ -337,10 +337,6 @@
         <source>step %1 granted</source>
         <translation>准許第 %1 步</translation>
     </message>
-    <message>
-        <source>skips a corrupt record: %1</source>
-        <translation>略過一筆損壞的記錄：%1</translation>
-    </message>
     <message numerus="yes">
         <source>held-out set: %n sample(s) from %1, %2 skipped</source>
         <translation>
@@ -382,6 +378,30 @@
     <message>
         <source>held-out accuracy per class at step %1: %2</source>
         <translation>第 %1 步各類別的驗證集準確率：%2</translation>
+    </message>
+    <message>
+        <source>skipped record</source>
+        <translation>略過的記錄</translation>
+    </message>
+    <message>
+        <source>an unnamed file</source>
+        <translation>一個未命名的檔案</translation>
+    </message>
+    <message>
+        <source>skipped corrupt record %1 at offset %2 in %3</source>
+        <translation>略過損壞的記錄 %1（位移 %2，於 %3）</translation>
+    </message>
+    <message>
+        <source>skipped corrupt record %1 in %2</source>
+        <translation>略過損壞的記錄 %1（於 %2）</translation>
+    </message>
+    <message>
+        <source>skipped a corrupt record at offset %1 in %2</source>
+        <translation>略過位移 %1 的一筆損壞記錄（於 %2）</translation>
+    </message>
+    <message>
+        <source>skipped a corrupt record in %1</source>
+        <translation>略過一筆損壞的記錄（於 %1）</translation>
     </message>
 </context>
 <context>
@@ -545,6 +565,18 @@
     <message>
         <source>Back to the whole run</source>
         <translation>回到整個執行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: input-bound.&lt;/b&gt; In the %1 up to %2 the trainer waited for the example queue %3% of the time: the readers cannot keep up. The knob to turn: more reader threads (Reader threads, reader_threads, now %4), or cheaper reading and decoding (smaller stored images, uncompressed files).</source>
+        <translation>&lt;b&gt;吞吐量：受限於輸入。&lt;/b&gt;在到 %2 為止的 %1 內，訓練器有 %3% 的時間在等樣例佇列：讀取器跟不上。該調的設定：更多讀取執行緒（「讀取執行緒」，reader_threads，目前 %4），或讓讀取與解碼更省（存較小的圖片、不壓縮的檔案）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: model-bound.&lt;/b&gt; In the %1 up to %2 the reader threads were blocked on the full example queue %3% of their time and the trainer waited only %4%: the training step is the limit. More readers will not help; the knob to turn is the model: fewer hidden units (Hidden units) or a smaller input image.</source>
+        <translation>&lt;b&gt;吞吐量：受限於模型。&lt;/b&gt;在到 %2 為止的 %1 內，讀取執行緒有 %3% 的時間因樣例佇列已滿而阻塞，訓練器只等了 %4%：訓練步驟才是瓶頸。更多讀取器沒有幫助；該調的是模型：更少的隱藏單元（「隱藏單元」）或更小的輸入圖片。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Throughput: balanced.&lt;/b&gt; In the %1 up to %2 the trainer waited for input %3% of the time and the readers were blocked on a full queue %4% of theirs: neither side holds the other up much, so no one knob would gain much alone.</source>
+        <translation>&lt;b&gt;吞吐量：均衡。&lt;/b&gt;在到 %2 為止的 %1 內，訓練器有 %3% 的時間在等輸入，讀取器有 %4% 的時間因佇列已滿而阻塞：兩邊都沒怎麼拖住對方，單調一個設定不會有多少收穫。</translation>
     </message>
 </context>
 <context>
@@ -1438,6 +1470,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>沒有標籤：只執行輸入管線（訓練器取用批次但不學習）</translation>
     </message>
     <message>
+        <source>This run stops itself at %1 (stop_after_s)</source>
+        <translation>這次執行會在 %1 時自行停止（stop_after_s）</translation>
+    </message>
+    <message>
         <source>The run cannot be compared: %1</source>
         <translation>無法比較此執行：%1</translation>
     </message>
@@ -1967,6 +2003,12 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>No threads yet. Press Start: it runs on your TFRecord files, or on the demo data when none are open.</source>
         <translation>還沒有執行緒。按「開始」：有開啟的 TFRecord 檔案就讀取它們，沒有就用示範資料。</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · %n skipped</source>
+        <translation>
+            <numerusform>%1 · 略過 %n 筆</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qs::ThreadTimelinePanel</name>
@@ -2201,6 +2243,39 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>%1 in %2</source>
         <translation>%1（於 %2）</translation>
+    </message>
+    <message>
+        <source>watchdog</source>
+        <translation>監視器</translation>
+    </message>
+    <message>
+        <source>coordinator</source>
+        <translation>協調器</translation>
+    </message>
+    <message>
+        <source>stuck worker</source>
+        <translation>卡住的工作執行緒</translation>
+    </message>
+    <message>
+        <source>input producer</source>
+        <translation>輸入產生器</translation>
+    </message>
+    <message>
+        <source>close_on_stop</source>
+        <translation>停止時關閉</translation>
+    </message>
+    <message>
+        <source>filename queue</source>
+        <translation>檔名佇列</translation>
+    </message>
+    <message>
+        <source>example queue</source>
+        <translation>樣例佇列</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a role word and its number</comment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 </TS>

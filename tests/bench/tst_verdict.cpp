@@ -1,4 +1,5 @@
 #include "bench/verdict.h"
+#include "observe/rangeview.h"
 
 #include <QTest>
 
@@ -94,6 +95,101 @@ private slots:
         if (v.bound == Bound::Model)
             QVERIFY2(v.advice.contains(QLatin1String("hidden units (now 64) or image size (now 16x16)")),
                      qPrintable(v.advice));
+    }
+
+    // The window's Explanation panel judges by ThroughputVerdict; bench's Verdict names the same
+    // bound on the same fractions, at and around both thresholds.
+    void oneRuleForBenchAndWindow_data()
+    {
+        QTest::addColumn<double>("waiting");
+        QTest::addColumn<double>("blockedFull");
+        QTest::addColumn<QString>("bound");
+        const double w = ThroughputVerdict::kWaitingShare, f = ThroughputVerdict::kFullShare;
+        QTest::addRow("starved") << 0.6 << 0.0 << "input";
+        QTest::addRow("at the waiting threshold") << w << 0.9 << "input";
+        QTest::addRow("just under it, readers full") << w - 0.001 << 0.9 << "model";
+        QTest::addRow("at the full threshold") << 0.0 << f << "model";
+        QTest::addRow("just under both") << w - 0.001 << f - 0.001 << "balanced";
+        QTest::addRow("not observed") << -1.0 << -1.0 << "unknown";
+    }
+    void oneRuleForBenchAndWindow()
+    {
+        QFETCH(double, waiting);
+        QFETCH(double, blockedFull);
+        QFETCH(QString, bound);
+        ThroughputShares shares;
+        shares.trainerWaiting = waiting;
+        shares.readersBlockedFull = blockedFull;
+        shares.readers = 2;
+        const ThroughputVerdict window = ThroughputVerdict::judge(shares);
+        QCOMPARE(boundKey(window.bound), bound);
+        VerdictInput in;
+        in.cores = 2;
+        in.makeUsPerRecord = 10;
+        in.sweep = {run(2, 1000, waiting, blockedFull)};
+        QCOMPARE(Verdict::judge(in).bound, window.bound);
+    }
+
+    // The shares between two snapshots: the difference of the time per state over the window.
+    void sharesBetweenSnapshots()
+    {
+        auto thread = [](const QString &name, ThreadRole role, ThreadState state, qint64 us) {
+            ThreadInfo t;
+            t.name = name;
+            t.role = role;
+            t.usIn[size_t(state)] = us;
+            return t;
+        };
+        Snapshot a, b;
+        a.tUs = 1'000'000;
+        b.tUs = 3'000'000;
+        a.threads = {thread("trainer", ThreadRole::Trainer, ThreadState::BlockedEmpty, 200'000),
+                     thread("r0", ThreadRole::Reader, ThreadState::BlockedFull, 0),
+                     thread("r1", ThreadRole::Reader, ThreadState::BlockedFull, 100'000)};
+        b.threads = {thread("trainer", ThreadRole::Trainer, ThreadState::BlockedEmpty, 1'200'000),
+                     thread("r0", ThreadRole::Reader, ThreadState::BlockedFull, 400'000),
+                     thread("r1", ThreadRole::Reader, ThreadState::BlockedFull, 900'000),
+                     thread("r2", ThreadRole::Reader, ThreadState::BlockedFull, 50'000)}; // new: left out
+        const ThroughputShares s = ThroughputShares::between(a, b);
+        QCOMPARE(s.seconds(), 2.0);
+        QCOMPARE(s.trainerWaiting, 0.5);
+        QCOMPARE(s.readers, 2);
+        QCOMPARE(s.readersBlockedFull, (0.2 + 0.4) / 2);
+        QCOMPARE(ThroughputVerdict::judge(s).bound, Bound::Input);
+        QVERIFY(!ThroughputShares::between(b, a).isObserved());        // no window
+        QVERIFY(!ThroughputShares::before(b, 1'000'000).isObserved()); // no record to ask
+    }
+
+    // The shares of a range query: exact spans clipped to the window, or the lane's buckets.
+    void sharesOfARange()
+    {
+        RangeView view;
+        view.fromUs = 1'000'000;
+        view.toUs = 2'000'000;
+        LaneRecord trainer;
+        trainer.role = ThreadRole::Trainer;
+        trainer.exact = true;
+        trainer.spans = {
+            StateSpan{0, 1'200'000, ThreadState::BlockedEmpty, Activity::None, {}}, // 0.2 s inside
+            StateSpan{1'200'000, 1'900'000, ThreadState::Running, Activity::None, {}},
+            StateSpan{1'900'000, -1, ThreadState::BlockedEmpty, Activity::None, {}}}; // open: 0.1 s
+        LaneRecord reader;
+        reader.role = ThreadRole::Reader;
+        StateMix mix;
+        mix.add(ThreadState::BlockedFull, 600'000);
+        mix.add(ThreadState::Running, 400'000);
+        reader.mix = {mix};
+        LaneRecord watcher;
+        watcher.role = ThreadRole::Watcher;
+        watcher.mix = {mix};
+        view.lanes = {trainer, reader, watcher};
+        const ThroughputShares s = ThroughputShares::of(view);
+        QCOMPARE(s.fromUs, view.fromUs);
+        QCOMPARE(s.toUs, view.toUs);
+        QVERIFY(qFuzzyCompare(s.trainerWaiting, 0.3));
+        QCOMPARE(s.readers, 1);
+        QVERIFY(qFuzzyCompare(s.readersBlockedFull, 0.6));
+        QCOMPARE(ThroughputVerdict::judge(s).bound, Bound::Input);
     }
 
     void json()

@@ -58,8 +58,7 @@ QString threadName(const Topology *topology, const QString &name)
 
 QString queueName(const Topology *topology, const QString &name)
 {
-    const TopologyQueue *q = topology ? topology->queue(name) : nullptr;
-    return q && !q->label.isEmpty() ? q->label : name;
+    return UiText::queueLabel(topology, name);
 }
 
 QString roleWord(const QString &key)
@@ -88,6 +87,37 @@ QString EventText::error(const QJsonValue &json)
         where << tr("offset %1").arg(s.where().offset);
     if (!where.isEmpty())
         text += QStringLiteral(" (") + where.join(tr(", ")) + QLatin1Char(')');
+    return text;
+}
+
+bool EventText::isSkippedRecord(const Event &e)
+{
+    return e.kind == EventKind::Note && str(e.details, "what") == QLatin1String("skipped_record");
+}
+
+QString EventText::kindName(const Event &e)
+{
+    return isSkippedRecord(e) ? tr("skipped record") : UiText::eventKindName(e.kind);
+}
+
+QString EventText::skipDetails(const Event &e)
+{
+    const Status s = statusFromJson(e.details);
+    const QString path = s.where().file;
+    const QString name = QFileInfo(path).fileName();
+    // The file's name with an ellipsis for its folders: the full path is in the raw fields.
+    const QString file = path.isEmpty() ? tr("an unnamed file")
+                         : name == path ? name
+                                        : QStringLiteral("…/") + name;
+    const qint64 record = s.where().record;
+    const qint64 offset = s.where().offset;
+    QString text = record >= 0 && offset >= 0
+                       ? tr("skipped corrupt record %1 at offset %2 in %3").arg(record).arg(offset).arg(file)
+                   : record >= 0 ? tr("skipped corrupt record %1 in %2").arg(record).arg(file)
+                   : offset >= 0 ? tr("skipped a corrupt record at offset %1 in %2").arg(offset).arg(file)
+                                 : tr("skipped a corrupt record in %1").arg(file);
+    if (!s.message().isEmpty())
+        text += QStringLiteral(" — ") + tr("%1: %2").arg(errorKindName(s.kind()), s.message());
     return text;
 }
 
@@ -187,7 +217,7 @@ QString EventText::details(const Event &e, const Topology *topology)
     case EventKind::Note: {
         const QString what = str(d, "what");
         if (what == QLatin1String("skipped_record"))
-            return tr("skips a corrupt record: %1").arg(error(d));
+            return skipDetails(e);
         if (what == QLatin1String("held_out"))
             return tr("held-out set: %n sample(s) from %1, %2 skipped", nullptr,
                       d.value(QStringLiteral("samples")).toInt())

@@ -16,6 +16,14 @@ class EventText {
     Q_DECLARE_TR_FUNCTIONS(qs::EventText)
 public:
     static QString details(const Event &e, const Topology *topology = nullptr);
+    // The event's kind in words: UiText::eventKindName, except for the notes that are events of
+    // their own to a reader of the log ("skipped record").
+    static QString kindName(const Event &e);
+    // A record skip_corrupt dropped (Recorder::recordSkipped: a note {what: "skipped_record",
+    // file, record, offset, ...}); skipDetails: "skipped corrupt record 3 at offset 62560 in
+    // …/train-0.tfrecords".
+    static bool isSkippedRecord(const Event &e);
+    static QString skipDetails(const Event &e);
     // Who the event is by: the thread's short label, or for what the user did from the window
     // (which runs on no pipeline thread) "you (Stop)", "you (speed)".
     static QString threadCell(const Event &e, const Topology *topology = nullptr);

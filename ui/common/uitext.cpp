@@ -156,10 +156,45 @@ QString UiText::eventDetails(const Event &e)
     return EventText::details(e);
 }
 
+QString UiText::topologyLabel(const QString &label)
+{
+    // The words the run's topology labels its threads and queues with (core/run, in English),
+    // with an optional number after them ("reader 1"); any other label is shown as it is.
+    static const char *const kWords[] = {QT_TR_NOOP("reader"),         QT_TR_NOOP("worker"),
+                                         QT_TR_NOOP("trainer"),        QT_TR_NOOP("watchdog"),
+                                         QT_TR_NOOP("coordinator"),    QT_TR_NOOP("stuck worker"),
+                                         QT_TR_NOOP("input producer"), QT_TR_NOOP("close_on_stop"),
+                                         QT_TR_NOOP("filename queue"), QT_TR_NOOP("example queue")};
+    QString word = label;
+    QString number;
+    if (const qsizetype space = label.lastIndexOf(QLatin1Char(' ')); space > 0) {
+        bool isNumber = false;
+        (void)QStringView(label).mid(space + 1).toInt(&isNumber);
+        if (isNumber) {
+            word = label.left(space);
+            number = label.mid(space + 1);
+        }
+    }
+    for (const char *w : kWords) {
+        if (word == QLatin1String(w)) {
+            const QString translated = tr(w);
+            return number.isEmpty() ? translated
+                                    : tr("%1 %2", "a role word and its number").arg(translated, number);
+        }
+    }
+    return label;
+}
+
 QString UiText::threadLabel(const Topology *topology, const QString &name)
 {
     const TopologyThread *t = topology ? topology->thread(name) : nullptr;
-    return t && !t->label.isEmpty() ? t->label : name;
+    return t && !t->label.isEmpty() ? topologyLabel(t->label) : name;
+}
+
+QString UiText::queueLabel(const Topology *topology, const QString &name)
+{
+    const TopologyQueue *q = topology ? topology->queue(name) : nullptr;
+    return q && !q->label.isEmpty() ? topologyLabel(q->label) : name;
 }
 
 } // namespace qs

@@ -25,7 +25,10 @@ public:
     static QString count(qint64 n);     // "1 830", grouped for the current language
     // A thread's name where room is short (lanes, boxes, code tags): the short label the run's
     // topology gives it ("reader 1"), else its full name. Tooltips keep the full name.
+    // In the UI's language: "reader 1" reads "讀取器 1" in zh_TW.
     static QString threadLabel(const Topology *topology, const QString &name);
+    static QString queueLabel(const Topology *topology, const QString &name); // "example queue"
+    static QString topologyLabel(const QString &label); // a topology's English label, translated
 
     // "DataLoss: corrupted record (file a.tfrecords, record 3, offset 120) in reader_1"
     static QString error(const Status &s);

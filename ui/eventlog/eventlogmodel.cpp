@@ -105,7 +105,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case Thread:
             return EventText::threadCell(e, m_topology.get());
         case Kind:
-            return UiText::eventKindName(e.kind);
+            return EventText::kindName(e);
         case Details:
             return EventText::details(e, m_topology.get());
         }

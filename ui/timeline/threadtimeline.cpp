@@ -1,7 +1,8 @@
 #include "timeline/threadtimeline.h"
-#include "common/uitext.h"
 
+#include "common/eventtext.h"
 #include "common/statepalette.h"
+#include "common/uitext.h"
 #include "timeline/timelinetext.h"
 
 #include <QHelpEvent>
@@ -75,9 +76,27 @@ int ThreadTimeline::labelWidth() const
     bold.setBold(true);
     const QFontMetrics fm(bold);
     int w = fm.horizontalAdvance(QStringLiteral("trainer_00"));
-    for (const ThreadInfo &t : m_threads)
-        w = std::max(w, fm.horizontalAdvance(UiText::threadLabel(m_topology.get(), t.name)));
+    for (int lane = 0; lane < laneCount(); ++lane)
+        w = std::max(w, fm.horizontalAdvance(laneLabel(lane)));
     return std::min(w + 28, fm.averageCharWidth() * 30);
+}
+
+int ThreadTimeline::skippedRecords(int lane) const
+{
+    // At the time cursor, the skips up to it; live (or without a cursor), all of them so far.
+    const auto it = m_skipTimes.constFind(m_threads[lane].name);
+    if (it == m_skipTimes.cend())
+        return 0;
+    if (m_cursorUs < 0)
+        return int(it->size());
+    return int(std::upper_bound(it->cbegin(), it->cend(), m_cursorUs) - it->cbegin());
+}
+
+QString ThreadTimeline::laneLabel(int lane) const
+{
+    const QString label = UiText::threadLabel(m_topology.get(), m_threads[lane].name);
+    const int skipped = skippedRecords(lane);
+    return skipped > 0 ? tr("%1 · %n skipped", nullptr, skipped).arg(label) : label;
 }
 
 int ThreadTimeline::laneAt(int y) const
@@ -123,8 +142,12 @@ void ThreadTimeline::setSnapshot(const Snapshot &snap)
             continue;
         m_lastSeq = e.seq;
         m_lastEventUs = std::max(m_lastEventUs, e.tUs);
-        if (!TimelineLayout::isMarkerKind(e.kind))
+        if (!TimelineLayout::isMarker(e))
             continue;
+        if (EventText::isSkippedRecord(e)) {
+            QList<qint64> &times = m_skipTimes[e.thread];
+            times.insert(std::upper_bound(times.begin(), times.end(), e.tUs), e.tUs);
+        }
         unordered = unordered || (!m_events.isEmpty() && e.tUs < m_events.constLast().tUs);
         m_events.append(e);
     }
@@ -161,6 +184,7 @@ void ThreadTimeline::clear()
     m_threads.clear();
     m_spans.clear();
     m_events.clear();
+    m_skipTimes.clear();
     m_laneOf.clear();
     m_lastSeq = -1;
     m_nowUs = 0;
@@ -331,7 +355,10 @@ void ThreadTimeline::setCursorUs(qint64 tUs)
     if (tUs == m_cursorUs)
         return;
     m_cursorUs = tUs;
-    update();
+    if (labelWidth() != m_axis.x0)
+        relayout(); // a lane's skip count changed its label
+    else
+        update();
 }
 
 void ThreadTimeline::setScrubbing(bool allowed)
@@ -357,8 +384,7 @@ void ThreadTimeline::paintLane(QPainter &p, int lane)
     p.setPen(palette().text().color());
     const QRect label(6, top, m_axis.x0 - 20, h);
     p.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
-               fontMetrics().elidedText(UiText::threadLabel(m_topology.get(), t.name), Qt::ElideMiddle,
-                                        label.width()));
+               fontMetrics().elidedText(laneLabel(lane), Qt::ElideMiddle, label.width()));
     p.setFont(font());
     StatePalette::fill(&p, QRectF(m_axis.x0 - 12, top + h / 2.0 - 4, 8, 8), t.state);
 
@@ -426,6 +452,17 @@ void ThreadTimeline::paintMarker(QPainter *p, EventKind kind, double x, double t
     case EventKind::ThreadExit: // a triangle pointing down
         p->drawPolygon(QPolygonF({{x - half, top}, {x + half, top}, {x, top + s * 0.9}}));
         break;
+    case EventKind::Note: { // a skipped record: a ring struck through, "none here"
+        const QPointF c(x, top + half);
+        p->setBrush(Qt::NoBrush);
+        p->setPen(QPen(Qt::white, 4.0));
+        p->drawEllipse(c, half * 0.8, half * 0.8);
+        p->drawLine(c + QPointF(-half * 0.6, half * 0.6), c + QPointF(half * 0.6, -half * 0.6));
+        p->setPen(QPen(Qt::black, 2.0));
+        p->drawEllipse(c, half * 0.8, half * 0.8);
+        p->drawLine(c + QPointF(-half * 0.6, half * 0.6), c + QPointF(half * 0.6, -half * 0.6));
+        break;
+    }
     default:
         p->drawEllipse(QPointF(x, top + half), half / 2, half / 2);
         break;

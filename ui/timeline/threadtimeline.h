@@ -39,7 +39,14 @@ public:
     const ThreadInfo &laneThread(int lane) const { return m_threads[lane]; }
     qint64 runEndUs() const { return m_nowUs; } // the end of what the lanes show
     const QList<LaneItem> &laneItems(int lane) const { return m_items[lane]; }
+    // The lane's markers (lane laneCount(): the shared strip); LaneMarker::event indexes markerEvents().
+    const QList<LaneMarker> &laneMarkers(int lane) const { return m_markers[lane]; }
+    const QList<Event> &markerEvents() const { return m_events; }
     int laneHeight() const;
+    // The records skip_corrupt dropped in the lane's thread (up to the cursor when there is one);
+    // the lane's label says how many.
+    int skippedRecords(int lane) const;
+    QString laneLabel(int lane) const;
     int labelWidth() const;
     qint64 cursorUs() const { return m_cursorUs; }
     bool isScrubbing() const { return m_scrubbing; }
@@ -92,8 +99,9 @@ private:
     bool m_finished = false;    // the snapshot's run has finished
     qint64 m_lastEventUs = 0;
     QList<ThreadInfo> m_threads;
-    QList<QList<StateSpan>> m_spans; // per lane, with the open span
-    QList<Event> m_events;           // marker events only, by time, bounded
+    QList<QList<StateSpan>> m_spans;           // per lane, with the open span
+    QList<Event> m_events;                     // marker events only, by time, bounded
+    QHash<QString, QList<qint64>> m_skipTimes; // per thread: its skipped records' times, sorted
     QHash<QString, int> m_laneOf;
     qint64 m_lastSeq = -1;
     qint64 m_nowUs = 0;

@@ -1,5 +1,7 @@
 #include "timeline/timelinelayout.h"
 
+#include "common/eventtext.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -122,7 +124,7 @@ QList<QList<LaneMarker>> TimelineLayout::layoutMarkers(const QList<Event> &event
     auto first = std::lower_bound(events.begin(), events.end(), axis.startUs,
                                   [](const Event &e, qint64 t) { return e.tUs < t; });
     for (auto it = first; it != events.end() && it->tUs <= axis.endUs; ++it) {
-        if (!isMarkerKind(it->kind))
+        if (!isMarker(*it))
             continue;
         const int lane = laneOf.value(it->thread, laneCount);
         const int x = int(std::lround(axis.x(it->tUs)));
@@ -133,6 +135,11 @@ QList<QList<LaneMarker>> TimelineLayout::layoutMarkers(const QList<Event> &event
             list.append({x, it->kind, int(it - events.begin())});
     }
     return lanes;
+}
+
+bool TimelineLayout::isMarker(const Event &e)
+{
+    return isMarkerKind(e.kind) || EventText::isSkippedRecord(e);
 }
 
 bool TimelineLayout::isMarkerKind(EventKind k)

@@ -50,6 +50,9 @@ public:
                                                   const QHash<QString, int> &laneOf, int laneCount,
                                                   const TimeAxis &axis);
     static bool isMarkerKind(EventKind k); // the coordination events the timeline marks
+    // What the timeline marks: those, and each record skip_corrupt dropped (a Note, drawn with
+    // a glyph of its own on the reader's lane).
+    static bool isMarker(const Event &e);
 };
 
 } // namespace qs

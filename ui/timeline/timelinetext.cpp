@@ -1,5 +1,6 @@
 #include "timeline/timelinetext.h"
 
+#include "common/eventtext.h"
 #include "common/statepalette.h"
 #include "common/uitext.h"
 
@@ -73,7 +74,7 @@ QString TimelineText::mix(const LaneItem &item, qint64 resolutionUs)
 QString TimelineText::event(const Event &e)
 {
     QString text = QStringLiteral("<b>%1</b><br>%2")
-                       .arg(escaped(UiText::eventKindName(e.kind)), tr("at %1").arg(UiText::seconds(e.tUs)));
+                       .arg(escaped(EventText::kindName(e)), tr("at %1").arg(UiText::seconds(e.tUs)));
     if (!e.thread.isEmpty())
         text += QStringLiteral("<br>") + tr("Thread: %1").arg(escaped(e.thread));
     const QString details = UiText::eventDetails(e);

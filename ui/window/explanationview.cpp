@@ -11,6 +11,9 @@ namespace qs {
 
 namespace {
 constexpr int kMaxNotable = 2000; // a run's coordination story is short; a stuck loop's is not
+// A live run's verdict is judged again at most this often: a range query per frame is waste.
+constexpr qint64 kVerdictEveryUs = 250'000;
+constexpr qint64 kVerdictMinUs = 1'000'000;
 
 bool isNotable(const Event &e)
 {
@@ -54,6 +57,7 @@ void ExplanationView::setSnapshot(const Snapshot &snap)
     m_error = snap.error;
     m_skipped = snap.skippedRecords;
     m_topology = snap.topology;
+    updateVerdict(snap);
     for (const Event &e : snap.events) {
         if (e.seq <= m_lastSeq)
             continue;
@@ -73,7 +77,55 @@ void ExplanationView::clear()
     m_how = EndHow::None;
     m_error = Status();
     m_skipped = 0;
+    m_verdict = {};
+    m_verdictAtUs = -1;
     render();
+}
+
+void ExplanationView::updateVerdict(const Snapshot &snap)
+{
+    // Only while the run goes at the instant shown (live, or at a cursor before its stop), and
+    // once a second of it can be judged: the first moments are the queue filling up.
+    if (snap.run != RunState::Running || snap.tUs < kVerdictMinUs) {
+        m_verdict = {};
+        m_verdictAtUs = -1;
+        return;
+    }
+    if (m_verdictAtUs >= 0 && snap.tUs >= m_verdictAtUs && snap.tUs - m_verdictAtUs < kVerdictEveryUs)
+        return;
+    m_verdictAtUs = snap.tUs;
+    m_verdict = ThroughputVerdict::judge(ThroughputShares::before(snap, kVerdictWindowUs));
+}
+
+QString ExplanationView::verdictText(const ThroughputVerdict &v)
+{
+    const ThroughputShares &s = v.shares;
+    auto pct = [](double share) { return QString::number(std::max(0.0, share) * 100, 'f', 0); };
+    const QString window = UiText::duration(s.toUs - s.fromUs);
+    const QString until = UiText::seconds(s.toUs);
+    switch (v.bound) {
+    case Bound::Input:
+        return tr("<b>Throughput: input-bound.</b> In the %1 up to %2 the trainer waited for the example "
+                  "queue %3% of the time: the readers cannot keep up. The knob to turn: more reader threads "
+                  "(Reader threads, reader_threads, now %4), or cheaper reading and decoding (smaller "
+                  "stored images, uncompressed files).")
+            .arg(window, until, pct(s.trainerWaiting))
+            .arg(s.readers);
+    case Bound::Model:
+        return tr("<b>Throughput: model-bound.</b> In the %1 up to %2 the reader threads were blocked on the "
+                  "full example queue %3% of their time and the trainer waited only %4%: the training step "
+                  "is the limit. More readers will not help; the knob to turn is the model: fewer hidden "
+                  "units (Hidden units) or a smaller input image.")
+            .arg(window, until, pct(s.readersBlockedFull), pct(s.trainerWaiting));
+    case Bound::Balanced:
+        return tr("<b>Throughput: balanced.</b> In the %1 up to %2 the trainer waited for input %3% of the "
+                  "time and the readers were blocked on a full queue %4% of theirs: neither side holds the "
+                  "other up much, so no one knob would gain much alone.")
+            .arg(window, until, pct(s.trainerWaiting), pct(s.readersBlockedFull));
+    case Bound::Unknown:
+        break;
+    }
+    return {};
 }
 
 void ExplanationView::explainEvent(const Event &e)
@@ -236,6 +288,8 @@ QString ExplanationView::runText() const
             html += QStringLiteral("</ul>");
         }
     }
+    if (const QString v = verdictText(m_verdict); !v.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(v);
     // The hint before the story of the stop: on a small screen it is what must be seen first.
     if (const QString h = hint(); !h.isEmpty())
         html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Hint:").toHtmlEscaped(), h.toHtmlEscaped());

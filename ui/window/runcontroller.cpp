@@ -67,11 +67,17 @@ bool RunController::start()
     if (config.pipeline.imageWidth != defaults.pipeline.imageWidth ||
         config.pipeline.imageHeight != defaults.pipeline.imageHeight)
         config.pipeline.inputFollowsData = false;
+    // A scenario's own stop, as `queuescope-cli run --scenario` makes it (unless its story
+    // waits for the Stop button); a stop_after_s set in the Controls wins.
+    const std::optional<Scenario> scenario = m_window->currentScenario();
+    if (scenario && scenario->stopAfterSeconds > 0 && scenario->stopAfterInWindow &&
+        config.trainer.stopAfterS <= 0)
+        config.trainer.stopAfterS = scenario->stopAfterSeconds;
     const BundledDemo bundled = bundledDemo();
     const bool demo = m_window->inputFiles().isEmpty() && bundled.isTheTrainingData(config.pipeline.files);
     if (demo && config.trainer.evalFile.isEmpty())
         config.trainer.evalFile = bundled.evalFile; // its own held-out split
-    Result<std::unique_ptr<Pipeline>> created = Pipeline::create(config, m_window->currentScenario());
+    Result<std::unique_ptr<Pipeline>> created = Pipeline::create(config, scenario);
     if (!created)
         return fail(tr("Cannot start: %1").arg(UiText::error(created.status())));
     std::unique_ptr<Pipeline> next = std::move(*created);
@@ -109,6 +115,9 @@ bool RunController::start()
     }
     if (notes.isEmpty() && demo)
         notes << tr("Input: the bundled demo data");
+    if (config.trainer.stopAfterS > 0)
+        notes << tr("This run stops itself at %1 (stop_after_s)")
+                     .arg(UiText::duration(qint64(config.trainer.stopAfterS * 1e6)));
     m_window->showMessage(notes.join(QStringLiteral(" · ")));
     emit started();
     return true;

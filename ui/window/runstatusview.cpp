@@ -136,7 +136,9 @@ QString RunStatusView::bottleneckText(const Snapshot &snap)
         }
         const double share = 100.0 * double(most) / double(total);
         if (worst != ThreadState::Running && share >= 1.0)
-            return tr("%1 %2 %3%").arg(t.name, StatePalette::name(worst)).arg(share, 0, 'f', 0);
+            return tr("%1 %2 %3%")
+                .arg(UiText::threadLabel(snap.topology.get(), t.name), StatePalette::name(worst))
+                .arg(share, 0, 'f', 0);
     }
     return {};
 }

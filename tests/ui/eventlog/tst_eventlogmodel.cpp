@@ -90,7 +90,9 @@ private slots:
         skipped.insert(QStringLiteral("what"), QStringLiteral("skipped_record"));
         QTest::addRow("skipped record")
             << ev(EventKind::Note, QStringLiteral("reader"), skipped)
-            << QStringList{QStringLiteral("skips a corrupt record: DataLoss"), QStringLiteral("record 20")};
+            << QStringList{
+                   QStringLiteral("skipped corrupt record 20 at offset 62560 in …/demo-train.tfrecords"),
+                   QStringLiteral("DataLoss")};
         QTest::addRow("run plan")
             << ev(EventKind::Note, QStringLiteral("main"),
                   {{QStringLiteral("what"), QStringLiteral("run_plan")},
@@ -112,6 +114,19 @@ private slots:
                    {QStringLiteral("counts"), QJsonArray{8, 0}}})
             << QStringList{QStringLiteral("held-out accuracy per class at step 40"),
                            QStringLiteral("circle 88%"), QStringLiteral("cross none held out")};
+    }
+    // A record skip_corrupt dropped is an event of its own to the reader of the log, not a "note".
+    void aSkipHasAKindOfItsOwn()
+    {
+        QJsonObject skipped = dataLoss();
+        skipped.insert(QStringLiteral("what"), QStringLiteral("skipped_record"));
+        EventLogModel model;
+        model.append({ev(EventKind::Note, QStringLiteral("reader"), skipped),
+                      ev(EventKind::Note, QStringLiteral("trainer"),
+                         {{QStringLiteral("what"), QStringLiteral("speed")}})},
+                     -1);
+        QCOMPARE(model.index(0, EventLogModel::Kind).data().toString(), QStringLiteral("skipped record"));
+        QCOMPARE(model.index(1, EventLogModel::Kind).data().toString(), QStringLiteral("note"));
     }
     void detailsAreWords()
     {
