@@ -14,6 +14,7 @@
 #include <optional>
 
 class QActionGroup;
+class QJsonObject;
 class QComboBox;
 class QDockWidget;
 class QLabel;
@@ -125,6 +126,10 @@ public slots:
     void chooseExport(int kind);                // 0: Chrome/Perfetto trace, 1: JSON Lines event log
     void setOpenedRunName(const QString &name); // in the title; "" when a live run shows
     void openDropped(const QStringList &files); // what a drop of these files does
+    // File ▸ Choose Features… (mainwindowschema.cpp): the feature picker for the open files; its
+    // choice becomes the run's spec and is remembered per file (SchemaMemory), applied again
+    // when the file is opened; opening a file where detection finds no image offers it at once.
+    void chooseFeatures();
 
 signals:
     void openRunRequested(const QString &path);
@@ -165,6 +170,8 @@ private:
     void fitToScreen();
     static QSize defaultSize(const QScreen *screen);
     QDockWidget *dock(const char *objectName) const;
+    void featureFilesOpened(const QStringList &files);
+    void applyFeatureChoice(const QJsonObject &spec);
     void createRunFileActions();
     void retranslateRunFiles();
     void createCursorActions();
@@ -182,6 +189,7 @@ private:
     SnapshotPtr m_atCursor;       // the run at the cursor; null while live
     SnapshotPtr m_queuesShown;    // the queue chart's snapshot (its history from the record)
     qint64 m_queuesShownAtMs = -1;
+    QAction *m_chooseFeatures = nullptr;
     QAction *m_openRun = nullptr;
     QAction *m_saveRun = nullptr;
     QMenu *m_exportMenu = nullptr;
