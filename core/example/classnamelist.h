@@ -19,7 +19,9 @@ namespace qs {
 //   names.applyTo(&labelSpec, /*complete=*/true);
 class ClassNameList {
 public:
-    explicit ClassNameList(QString key) : m_key(std::move(key)) {}
+    explicit ClassNameList(QString key)
+        : m_key(std::move(key))
+    {}
 
     void add(const ParsedExample &example);
     qint64 records() const { return m_records; } // records added, with or without the label

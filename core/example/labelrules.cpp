@@ -71,8 +71,8 @@ QString shortened(const QString &text)
 
 // A bytes class name per record: the sorted distinct names of the samples are the class list
 // until a scan of the files (DatasetProbe) replaces it.
-Result<LabelCandidate> classNameLabel(const QString &key, int nameScore, size_t sampled, const Present &present,
-                                      LabelSpec spec)
+Result<LabelCandidate> classNameLabel(const QString &key, int nameScore, size_t sampled,
+                                      const Present &present, LabelSpec spec)
 {
     std::set<QString> names;
     for (const auto &[index, f] : present) {
@@ -95,13 +95,14 @@ Result<LabelCandidate> classNameLabel(const QString &key, int nameScore, size_t 
     spec.classNamesScanned = qint64(sampled);
     spec.classNamesComplete = false;
     spec.classesSeen = int(names.size());
-    spec.reason = QStringLiteral("'%1' holds one class name per record%2; %3 distinct names in the %4 sampled "
-                                 "records (%5%6); a name's class is its place in sorted order")
-                      .arg(key, nameScore > 0 ? QStringLiteral(", named like a label") : QString())
-                      .arg(names.size())
-                      .arg(sampled)
-                      .arg(shortened(spec.classNames.first()))
-                      .arg(names.size() > 1 ? QStringLiteral(" .. ") + shortened(spec.classNames.last()) : QString());
+    spec.reason =
+        QStringLiteral("'%1' holds one class name per record%2; %3 distinct names in the %4 sampled "
+                       "records (%5%6); a name's class is its place in sorted order")
+            .arg(key, nameScore > 0 ? QStringLiteral(", named like a label") : QString())
+            .arg(names.size())
+            .arg(sampled)
+            .arg(shortened(spec.classNames.first()))
+            .arg(names.size() > 1 ? QStringLiteral(" .. ") + shortened(spec.classNames.last()) : QString());
     return LabelCandidate{spec, nameScore + 5};
 }
 
@@ -152,7 +153,8 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
     const bool allScalarInts = std::all_of(present.begin(), present.end(), [](const auto &p) {
         return p.second->kind == FeatureKind::Int64 && p.second->ints.size() == 1;
     });
-    const LabelEncoding encoding = o.encoding.value_or(allScalarInts ? LabelEncoding::Int64 : guessList(present));
+    const LabelEncoding encoding =
+        o.encoding.value_or(allScalarInts ? LabelEncoding::Int64 : guessList(present));
     LabelSpec spec;
     spec.key = key;
     spec.encoding = encoding;
@@ -195,9 +197,10 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
     for (const auto &[index, f] : present) {
         const std::optional<OneHot> hot = argmax ? argmaxIndex(*f) : oneHotIndex(*f);
         if (!hot && argmax)
-            return reject(QStringLiteral("it is no float list with one largest score in sampled record %1 (%2)")
-                              .arg(index)
-                              .arg(contentsOf(*f)));
+            return reject(
+                QStringLiteral("it is no float list with one largest score in sampled record %1 (%2)")
+                    .arg(index)
+                    .arg(contentsOf(*f)));
         if (!hot)
             return reject(QStringLiteral("it is neither one int64 nor one-hot in sampled record %1 (%2)")
                               .arg(index)
@@ -215,11 +218,12 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
             QStringLiteral("its one-hot width %1 does not match %2 classes").arg(width).arg(spec.numClasses));
     spec.numClasses = int(width);
     spec.classesSeen = int(top + 1);
-    spec.reason = argmax ? QStringLiteral("'%1' holds %2 float scores in every sampled record, not all one-hot: "
-                                          "the class is the index of the largest (argmax)")
-                               .arg(key)
-                               .arg(width)
-                         : QStringLiteral("'%1' is one-hot of width %2 in every sampled record").arg(key).arg(width);
+    spec.reason =
+        argmax ? QStringLiteral("'%1' holds %2 float scores in every sampled record, not all one-hot: "
+                                "the class is the index of the largest (argmax)")
+                     .arg(key)
+                     .arg(width)
+               : QStringLiteral("'%1' is one-hot of width %2 in every sampled record").arg(key).arg(width);
     return LabelCandidate{spec, argmax ? nameScore - 5 : nameScore};
 }
 

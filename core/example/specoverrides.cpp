@@ -230,7 +230,8 @@ QString shellQuoted(const QString &text)
 
 QString plainOrQuoted(const QString &text)
 {
-    static const QString safe = QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/.-");
+    static const QString safe =
+        QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/.-");
     const bool plain =
         !text.isEmpty() && std::all_of(text.begin(), text.end(), [](QChar c) { return safe.contains(c); });
     return plain ? text : shellQuoted(text);
@@ -259,8 +260,9 @@ QStringList SpecOverrides::cliFlags() const
         flags << QStringLiteral("--image-dtype") << pixelTypeName(*image.dtype);
     if (image.height && image.width)
         flags << QStringLiteral("--image-shape")
-              << (image.channels ? QStringLiteral("%1x%2x%3").arg(*image.height).arg(*image.width).arg(*image.channels)
-                                 : QStringLiteral("%1x%2").arg(*image.height).arg(*image.width));
+              << (image.channels
+                      ? QStringLiteral("%1x%2x%3").arg(*image.height).arg(*image.width).arg(*image.channels)
+                      : QStringLiteral("%1x%2").arg(*image.height).arg(*image.width));
     if (label.disabled)
         flags << QStringLiteral("--label-feature") << QStringLiteral("none");
     else if (label.key)

@@ -160,10 +160,11 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
         probe.classesFrom = QStringLiteral("spec");
     } else if (spec->label->encoding == LabelEncoding::ClassName) {
         if (probe.spec.label->classNames.size() > kMaxClasses)
-            return invalidArgument(QStringLiteral("'%1' holds %2 class names, more than the %3 a run can train")
-                                       .arg(spec->label->key)
-                                       .arg(probe.spec.label->classNames.size())
-                                       .arg(kMaxClasses));
+            return invalidArgument(
+                QStringLiteral("'%1' holds %2 class names, more than the %3 a run can train")
+                    .arg(spec->label->key)
+                    .arg(probe.spec.label->classNames.size())
+                    .arg(kMaxClasses));
         probe.numClasses = std::max(2, int(probe.spec.label->classNames.size()));
         probe.classesFrom = QStringLiteral("scan");
     } else {

@@ -71,7 +71,8 @@ private slots:
         const Ran r = runJson(fixture(file));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.json.value("error").isUndefined(), qPrintable(r.json.value("error").toString()));
-        QVERIFY2(r.json.value("steps").toInteger() >= 300, qPrintable(QString::number(r.json.value("steps").toInteger())));
+        QVERIFY2(r.json.value("steps").toInteger() >= 300,
+                 qPrintable(QString::number(r.json.value("steps").toInteger())));
         QCOMPARE(r.json.value("input_only").toBool(), !labelled);
         if (labelled) {
             QVERIFY(r.json.value("no_label").toString().isEmpty());

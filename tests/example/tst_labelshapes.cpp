@@ -72,9 +72,10 @@ private slots:
         QFETCH(std::vector<float>, scores);
         QFETCH(int, label);
         const auto s = samples::many(4, [&](int i) {
-            return samples::reparse(ExampleBuilder()
-                                        .addBytes("img", samples::encode(samples::patternImage(8, 8, 3, i), ".png"))
-                                        .addFloats("label", scores));
+            return samples::reparse(
+                ExampleBuilder()
+                    .addBytes("img", samples::encode(samples::patternImage(8, 8, 3, i), ".png"))
+                    .addFloats("label", scores));
         });
         const Detection d = detect(s);
         QVERIFY2(d.spec.label, qPrintable(d.labelRejected.join("; ")));
@@ -103,9 +104,10 @@ private slots:
         const auto s = samples::many(4, [&](int i) {
             std::vector<float> hot(5, 0.f);
             hot[size_t(i % 5)] = 1.f;
-            return samples::reparse(ExampleBuilder()
-                                        .addBytes("img", samples::encode(samples::patternImage(8, 8, 3, i), ".png"))
-                                        .addFloats("label", hot));
+            return samples::reparse(
+                ExampleBuilder()
+                    .addBytes("img", samples::encode(samples::patternImage(8, 8, 3, i), ".png"))
+                    .addFloats("label", hot));
         });
         const Detection d = detect(s);
         QVERIFY(d.spec.label);
@@ -119,7 +121,8 @@ private slots:
         QVERIFY2(d.spec.label, qPrintable(d.labelRejected.join("; ")));
         QCOMPARE(d.spec.label->key, QStringLiteral("image/class/text"));
         QCOMPARE(d.spec.label->encoding, LabelEncoding::ClassName);
-        QCOMPARE(d.spec.label->classNames, (QStringList{"daisy", "dandelion", "roses", "sunflowers", "tulips"}));
+        QCOMPARE(d.spec.label->classNames,
+                 (QStringList{"daisy", "dandelion", "roses", "sunflowers", "tulips"}));
         QVERIFY(!d.spec.label->classNamesComplete);
         QCOMPARE(d.spec.label->classNamesScanned, 6);
         // Each record's name maps to its place in the sorted list.
@@ -132,7 +135,8 @@ private slots:
 
     void anIntegerLabelWinsOverTheClassText()
     {
-        const auto s = samples::many(4, [](int i) { return samples::reparse(flower(i).addInt64("image/class/label", i)); });
+        const auto s = samples::many(
+            4, [](int i) { return samples::reparse(flower(i).addInt64("image/class/label", i)); });
         const Detection d = detect(s);
         QVERIFY(d.spec.label);
         QCOMPARE(d.spec.label->key, QStringLiteral("image/class/label"));
@@ -153,9 +157,10 @@ private slots:
         QFETCH(QByteArray, value);
         QVERIFY(!looksLikeClassName(value));
         const auto s = samples::many(3, [&](int i) {
-            return samples::reparse(ExampleBuilder()
-                                        .addBytes("img", samples::encode(samples::patternImage(8, 8, 3, i), ".png"))
-                                        .addBytes("label", value));
+            return samples::reparse(
+                ExampleBuilder()
+                    .addBytes("img", samples::encode(samples::patternImage(8, 8, 3, i), ".png"))
+                    .addBytes("label", value));
         });
         const Detection d = detect(s);
         QVERIFY(!d.spec.label || d.spec.label->encoding != LabelEncoding::ClassName);
@@ -170,7 +175,8 @@ private slots:
         spec.encoding = LabelEncoding::ClassName;
         spec.classNames = {"daisy", "roses"};
         spec.classNamesScanned = 2000;
-        const Result<int> label = decodeLabel(samples::reparse(flower(0)), spec, Location{"f.tfrecord", 2500, 99});
+        const Result<int> label =
+            decodeLabel(samples::reparse(flower(0)), spec, Location{"f.tfrecord", 2500, 99});
         QVERIFY(!label);
         QVERIFY2(label.status().message().contains("'tulips'"), qPrintable(label.status().message()));
         QVERIFY(label.status().message().contains("first 2000 records"));
@@ -181,12 +187,15 @@ private slots:
     // whether the scan read everything.
     void probeBuildsTheClassListFromAllFiles()
     {
-        const QString a = writeFile(m_dir.filePath("flowers-0.tfrecord"), 20, [](int i) { return flower(i % 2); });
-        const QString b = writeFile(m_dir.filePath("flowers-1.tfrecord"), 30, [](int i) { return flower(2 + i % 3); });
+        const QString a =
+            writeFile(m_dir.filePath("flowers-0.tfrecord"), 20, [](int i) { return flower(i % 2); });
+        const QString b =
+            writeFile(m_dir.filePath("flowers-1.tfrecord"), 30, [](int i) { return flower(2 + i % 3); });
         Result<DatasetProbe> probe = DatasetProbe::run({a, b}, {});
         QVERIFY2(probe, qPrintable(probe.status().toString()));
         QVERIFY(probe->spec.label);
-        QCOMPARE(probe->spec.label->classNames, (QStringList{"daisy", "dandelion", "roses", "sunflowers", "tulips"}));
+        QCOMPARE(probe->spec.label->classNames,
+                 (QStringList{"daisy", "dandelion", "roses", "sunflowers", "tulips"}));
         QVERIFY(probe->spec.label->classNamesComplete);
         QCOMPARE(probe->spec.label->classNamesScanned, 50);
         QCOMPARE(probe->numClasses, 5);
@@ -241,9 +250,11 @@ private slots:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addRow("none") << QByteArray("{}");
-        QTest::addRow("raw") << QByteArray(R"({"image":{"key":"img","encoding":"raw","dtype":"int16","height":36,)"
-                                           R"("width":120,"channels":1},"label":null})");
-        QTest::addRow("class name") << QByteArray(R"({"label":{"key":"image/class/text","encoding":"class_name"}})");
+        QTest::addRow("raw") << QByteArray(
+            R"({"image":{"key":"img","encoding":"raw","dtype":"int16","height":36,)"
+            R"("width":120,"channels":1},"label":null})");
+        QTest::addRow("class name") << QByteArray(
+            R"({"label":{"key":"image/class/text","encoding":"class_name"}})");
         QTest::addRow("argmax") << QByteArray(R"({"label":{"key":"y","encoding":"argmax","num_classes":4}})");
     }
     void overridesRoundTripThroughJson()
@@ -260,11 +271,13 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("flags");
         QTest::addRow("nothing") << QByteArray("{}") << "";
-        QTest::addRow("shorthands") << QByteArray(R"({"image":{"key":"image_raw","dtype":"int16","height":36,)"
-                                                  R"("width":120,"channels":1},"label":null})")
+        QTest::addRow("shorthands") << QByteArray(
+                                           R"({"image":{"key":"image_raw","dtype":"int16","height":36,)"
+                                           R"("width":120,"channels":1},"label":null})")
                                     << "--image-feature image_raw --image-dtype int16 --image-shape 36x120x1 "
                                        "--label-feature none";
-        QTest::addRow("quoted key") << QByteArray(R"({"label":{"key":"my label"}})") << "--label-feature 'my label'";
+        QTest::addRow("quoted key") << QByteArray(R"({"label":{"key":"my label"}})")
+                                    << "--label-feature 'my label'";
         QTest::addRow("an encoding needs --spec")
             << QByteArray(R"({"image":{"key":"x","encoding":"float_pixels"}})")
             << R"(--spec '{"image":{"encoding":"float_pixels","key":"x"}}')";

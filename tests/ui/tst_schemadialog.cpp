@@ -127,7 +127,8 @@ private slots:
         QCOMPARE(o.image.channels, std::optional(1));
         QCOMPARE(o.label.key.value_or(""), QStringLiteral("animal"));
         // The real decoder ran on the first records: images of the chosen shape, class names.
-        QVERIFY2(d.detection().forTraining().isOk(), qPrintable(d.detection().forTraining().status().toString()));
+        QVERIFY2(d.detection().forTraining().isOk(),
+                 qPrintable(d.detection().forTraining().status().toString()));
         const QList<SchemaPreview::Tile> tiles = d.preview()->tiles();
         QCOMPARE(tiles.size(), SchemaDialog::kPreviewCount);
         QCOMPARE(d.preview()->decodedCount(), SchemaDialog::kPreviewCount);
@@ -138,7 +139,8 @@ private slots:
         // The command line that asks for the same, selectable.
         QLineEdit *flags = child<QLineEdit>(&d, "flagsEdit");
         QVERIFY(flags->isReadOnly());
-        QVERIFY2(flags->text().startsWith("queuescope-cli run " + m_file + " --spec '"), qPrintable(flags->text()));
+        QVERIFY2(flags->text().startsWith("queuescope-cli run " + m_file + " --spec '"),
+                 qPrintable(flags->text()));
         QCOMPARE(flags->text(), d.flagsText());
         // What the flags say is what the dialog returns.
         const QString json = flags->text().section('\'', 1, 1);
@@ -155,7 +157,8 @@ private slots:
         QVERIFY(d.overrides().label.disabled);
         QVERIFY(d.flagsText().contains("\"label\":null"));
         QCOMPARE(d.preview()->tiles().value(0).caption, QStringLiteral("no label"));
-        pick(child<QComboBox>(&d, "labelBox"), QStringLiteral("pose")); // 2 floats, no single largest? it has one
+        pick(child<QComboBox>(&d, "labelBox"),
+             QStringLiteral("pose")); // 2 floats, no single largest? it has one
         QVERIFY(d.detection().spec.label || !d.detection().labelStatus.isOk());
     }
 
@@ -234,8 +237,8 @@ private slots:
         // Reopened: the remembered choice applies, no picker.
         MainWindow second;
         second.openFiles({m_file});
-        Result<SpecOverrides> applied =
-            SpecOverrides::fromJson(QJsonDocument::fromJson(second.runConfig().trainer.specJson.toUtf8()).object());
+        Result<SpecOverrides> applied = SpecOverrides::fromJson(
+            QJsonDocument::fromJson(second.runConfig().trainer.specJson.toUtf8()).object());
         QVERIFY(applied);
         QVERIFY(*applied == chosen);
         QCoreApplication::processEvents();

@@ -5,8 +5,8 @@
 #include "schema/schemapreview.h"
 
 #include <QComboBox>
-#include <QDir>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -199,10 +199,11 @@ void SchemaDialog::fillChoices()
     for (const SchemaField &f : all.schema.fields()) {
         if (f.sequence || f.key.isEmpty())
             continue;
-        const QString text = QStringLiteral("%1  (%2 ×%3)")
-                                 .arg(f.key, featureKindName(f.kind))
-                                 .arg(f.minCount == f.maxCount ? QString::number(f.minCount)
-                                                               : QStringLiteral("%1..%2").arg(f.minCount).arg(f.maxCount));
+        const QString text =
+            QStringLiteral("%1  (%2 ×%3)")
+                .arg(f.key, featureKindName(f.kind))
+                .arg(f.minCount == f.maxCount ? QString::number(f.minCount)
+                                              : QStringLiteral("%1..%2").arg(f.minCount).arg(f.maxCount));
         if (f.kind == FeatureKind::Bytes || f.kind == FeatureKind::Float)
             m_imageKey->addItem(text, f.key);
         m_label->addItem(text, f.key);
@@ -332,13 +333,16 @@ void SchemaDialog::refresh()
     m_detection = m_sample ? detectFeatureSpec(m_sample->examples(), o, m_sample->file()) : Detection{};
     m_schemaModel->setRowCount(0);
     for (const SchemaField &f : m_detection.schema.fields()) {
-        const QString kind = f.sequence ? tr("%1 (feature list)").arg(featureKindName(f.kind))
+        const QString kind = f.sequence     ? tr("%1 (feature list)").arg(featureKindName(f.kind))
                              : f.mixedKinds ? tr("%1 (mixed kinds)").arg(featureKindName(f.kind))
                                             : featureKindName(f.kind);
-        const QString count = f.minCount == f.maxCount ? QString::number(f.minCount)
-                                                       : QStringLiteral("%1..%2").arg(f.minCount).arg(f.maxCount);
-        QList<QStandardItem *> row{new QStandardItem(f.key), new QStandardItem(kind), new QStandardItem(count),
-                                   new QStandardItem(QStringLiteral("%1/%2").arg(f.recordsPresent).arg(m_detection.schema.records()))};
+        const QString count = f.minCount == f.maxCount
+                                  ? QString::number(f.minCount)
+                                  : QStringLiteral("%1..%2").arg(f.minCount).arg(f.maxCount);
+        QList<QStandardItem *> row{
+            new QStandardItem(f.key), new QStandardItem(kind), new QStandardItem(count),
+            new QStandardItem(
+                QStringLiteral("%1/%2").arg(f.recordsPresent).arg(m_detection.schema.records()))};
         m_schemaModel->appendRow(row);
     }
     m_schemaTable->resizeColumnsToContents();
@@ -346,7 +350,8 @@ void SchemaDialog::refresh()
     QStringList said;
     const FeatureSpec &spec = m_detection.spec;
     if (spec.image)
-        said << tr("Image: %1 '%2' — %3").arg(imageEncodingName(spec.image->encoding), spec.image->key, spec.image->reason);
+        said << tr("Image: %1 '%2' — %3")
+                    .arg(imageEncodingName(spec.image->encoding), spec.image->key, spec.image->reason);
     else if (m_sample)
         said << tr("Image: none — %1").arg(m_detection.imageStatus.message());
     if (spec.label) {
@@ -356,7 +361,8 @@ void SchemaDialog::refresh()
             said << tr("Classes in these records: %1 (a run scans the files for the full list)")
                         .arg(spec.label->classNames.join(QStringLiteral(", ")));
     } else if (m_sample) {
-        said << (!m_detection.labelStatus.isOk() ? tr("Label: cannot be used — %1").arg(m_detection.labelStatus.message())
+        said << (!m_detection.labelStatus.isOk()
+                     ? tr("Label: cannot be used — %1").arg(m_detection.labelStatus.message())
                  : o.label.disabled ? tr("Label: none (input pipeline only)")
                  : m_detection.labelRejected.isEmpty()
                      ? tr("Label: none found — the run feeds the input pipeline only")

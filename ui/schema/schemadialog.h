@@ -34,11 +34,12 @@ class SchemaDialog : public QDialog {
 public:
     static constexpr int kPreviewCount = 8;
 
-    explicit SchemaDialog(const QStringList &files, const SpecOverrides &initial = {}, QWidget *parent = nullptr);
+    explicit SchemaDialog(const QStringList &files, const SpecOverrides &initial = {},
+                          QWidget *parent = nullptr);
 
-    SpecOverrides overrides() const;  // what the controls say
+    SpecOverrides overrides() const; // what the controls say
     void setOverrides(const SpecOverrides &o);
-    QString flagsText() const;        // "queuescope-cli run FILE --image-feature ..."
+    QString flagsText() const; // "queuescope-cli run FILE --image-feature ..."
     const Detection &detection() const { return m_detection; } // with overrides() applied
     QString loadError() const { return m_loadError; }          // empty when the records loaded
     SchemaPreview *preview() const { return m_preview; }
@@ -66,8 +67,9 @@ private:
     QStandardItemModel *m_schemaModel = nullptr;
     QTableView *m_schemaTable = nullptr;
     QLabel *m_detected = nullptr;
-    QLabel *m_imageLabel = nullptr, *m_layoutLabel = nullptr, *m_dtypeLabel = nullptr, *m_shapeLabel = nullptr,
-           *m_labelLabel = nullptr, *m_previewLabel = nullptr, *m_flagsLabel = nullptr;
+    QLabel *m_imageLabel = nullptr, *m_layoutLabel = nullptr, *m_dtypeLabel = nullptr,
+           *m_shapeLabel = nullptr, *m_labelLabel = nullptr, *m_previewLabel = nullptr,
+           *m_flagsLabel = nullptr;
     QComboBox *m_imageKey = nullptr;
     QComboBox *m_layout = nullptr;
     QComboBox *m_dtype = nullptr;

@@ -26,7 +26,8 @@ void SchemaPreview::setTiles(QList<Tile> tiles)
 
 int SchemaPreview::decodedCount() const
 {
-    return int(std::count_if(m_tiles.begin(), m_tiles.end(), [](const Tile &t) { return !t.image.isNull(); }));
+    return int(
+        std::count_if(m_tiles.begin(), m_tiles.end(), [](const Tile &t) { return !t.image.isNull(); }));
 }
 
 int SchemaPreview::captionHeight() const
@@ -36,7 +37,8 @@ int SchemaPreview::captionHeight() const
 
 QSize SchemaPreview::sizeHint() const
 {
-    return {int(std::max<qsizetype>(1, m_tiles.size())) * (kTileSide + kGap), kTileSide + captionHeight() + kGap};
+    return {int(std::max<qsizetype>(1, m_tiles.size())) * (kTileSide + kGap),
+            kTileSide + captionHeight() + kGap};
 }
 
 QSize SchemaPreview::minimumSizeHint() const
