@@ -104,13 +104,16 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
         if (spec.status().message().contains(listing) &&
             spec.status().message().contains(QLatin1String("--image-feature")))
             return spec.status();
-        return Status(spec.status().kind(),
-                      spec.status().message() +
-                          (spec.status().message().contains(listing)
-                               ? QString()
-                               : QStringLiteral("; the features are: ") + listing) +
-                          QStringLiteral("; name the image with --image-feature KEY"),
-                      spec.status().where());
+        return Status(
+            spec.status().kind(),
+            spec.status().message() +
+                (spec.status().message().contains(listing)
+                     ? QString()
+                     : QStringLiteral("; the features are: ") + listing) +
+                (detection.imageStatus.isOk()
+                     ? QStringLiteral("; name the label with --label-feature KEY, or --label-feature none")
+                     : QStringLiteral("; name the image with --image-feature KEY")),
+            spec.status().where());
     }
     DatasetProbe probe;
     probe.spec = *spec;
