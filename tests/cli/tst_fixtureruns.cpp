@@ -70,13 +70,13 @@ private slots:
         QFETCH(bool, labelled);
         const Ran r = runJson(fixture(file));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.json.value("error").isUndefined(), qPrintable(r.json.value("error").toString()));
+        QVERIFY2(r.json.value("error").toString().isEmpty(), qPrintable(r.json.value("error").toString()));
         QVERIFY2(r.json.value("steps").toInteger() >= 300,
                  qPrintable(QString::number(r.json.value("steps").toInteger())));
         QCOMPARE(r.json.value("input_only").toBool(), !labelled);
         if (labelled) {
             QVERIFY(r.json.value("no_label").toString().isEmpty());
-            QVERIFY(r.json.value("per_class").isArray() || r.json.value("per_class").isObject());
+            QVERIFY(!r.json.value("per_class").toArray().isEmpty());
         } else {
             // Says why, lists the features (key, kind x values) and names the flag.
             const QString why = r.json.value("no_label").toString();
