@@ -243,8 +243,8 @@ QStringList SpecOverrides::cliFlags() const
 {
     // The shorthands cannot say "no image", an encoding, a range, shape keys or a class count,
     // nor a shape without its height and width.
-    const bool shapeSaid = !image.height && !image.width && !image.channels;
-    const bool shapeFits = shapeSaid || (image.height && image.width);
+    const bool noShape = !image.height && !image.width && !image.channels;
+    const bool shapeFits = noShape || (image.height && image.width);
     const bool shorthand = !image.disabled && !image.encoding && !image.heightKey && !image.widthKey &&
                            !image.channelsKey && !image.range && shapeFits && !label.encoding &&
                            !label.numClasses && (label.disabled || label.key || !label.any());

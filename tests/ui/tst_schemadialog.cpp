@@ -12,10 +12,12 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -157,9 +159,17 @@ private slots:
         QVERIFY(d.overrides().label.disabled);
         QVERIFY(d.flagsText().contains("\"label\":null"));
         QCOMPARE(d.preview()->tiles().value(0).caption, QStringLiteral("no label"));
-        pick(child<QComboBox>(&d, "labelBox"),
-             QStringLiteral("pose")); // 2 floats, no single largest? it has one
-        QVERIFY(d.detection().spec.label || !d.detection().labelStatus.isOk());
+        // Two float scores with one largest in every record: read with argmax.
+        pick(child<QComboBox>(&d, "labelBox"), QStringLiteral("pose"));
+        QVERIFY(d.detection().spec.label);
+        QCOMPARE(d.detection().spec.label->encoding, LabelEncoding::Argmax);
+        QCOMPARE(d.preview()->tiles().value(0).caption, QStringLiteral("0")); // {0.5, 0}
+        QCOMPARE(d.preview()->tiles().value(1).caption, QStringLiteral("1")); // {0.5, 1}
+        // A label that cannot be one: the pixels are no class name; OK is off and it says why.
+        pick(child<QComboBox>(&d, "labelBox"), QStringLiteral("pixels"));
+        QVERIFY(!d.detection().labelStatus.isOk());
+        QVERIFY(child<QLabel>(&d, "detectedLabel")->text().contains("'pixels'"));
+        QVERIFY(!d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
     }
 
     void aWrongShapeShowsTheDecoderError()
