@@ -85,6 +85,50 @@ private slots:
         }
     }
 
+    // The fake ImageNet file's image/class/text as the label: the names, sorted, from a full scan.
+    void classNamesFromTheTextFeature()
+    {
+        const QString file = fixture(QStringLiteral("tfbench_fake_imagenet_train-00000-of-00008"));
+        QProcess p;
+        p.start(kCli, {QStringLiteral("run"), file, QStringLiteral("--label-feature"),
+                       QStringLiteral("image/class/text"), QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(300000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject json = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QStringList classes;
+        for (const QJsonValue &c : json.value("per_class").toArray())
+            classes << c.toObject().value("class").toString();
+        QCOMPARE(classes,
+                 (QStringList{"0", "eight", "five", "four", "nine", "one", "seven", "six", "three", "two"}));
+        const QString notices = QJsonDocument(json.value("notices").toArray()).toJson();
+        QVERIFY2(notices.contains("from a full scan of 64 records"), qPrintable(notices));
+
+        QProcess inspect;
+        inspect.start(kCli, {QStringLiteral("inspect"), file, QStringLiteral("--spec"),
+                             QStringLiteral(R"({"label":{"key":"image/class/text"}})")});
+        QVERIFY(inspect.waitForFinished(60000));
+        QCOMPARE(inspect.exitCode(), 0);
+        const QString out = QString::fromUtf8(inspect.readAllStandardOutput());
+        QVERIFY2(out.contains("(class_name)"), qPrintable(out));
+        QVERIFY2(out.contains("sampled, not a full scan"), qPrintable(out));
+    }
+
+    // A label named on the command line that cannot be one says so and names the label flag.
+    void anUnusableLabelNamesTheLabelFlag()
+    {
+        QProcess p;
+        p.start(kCli,
+                {QStringLiteral("run"), fixture(QStringLiteral("captcha_valid.tfrecords")),
+                 QStringLiteral("--label-feature"), QStringLiteral("label_raw"), QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        const QString error =
+            QJsonDocument::fromJson(p.readAllStandardOutput()).object().value("error").toString();
+        QVERIFY2(error.contains("several one-hot groups"), qPrintable(error));
+        QVERIFY2(error.contains("image_raw (bytes x1)"), qPrintable(error));
+        QVERIFY2(error.contains("--label-feature KEY, or --label-feature none"), qPrintable(error));
+    }
+
     void filesWithoutImageNameTheFlag_data()
     {
         QTest::addColumn<QString>("file");
