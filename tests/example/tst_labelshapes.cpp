@@ -6,6 +6,8 @@
 #include "example/specdetector.h"
 #include "feed/datasetprobe.h"
 #include "record/recordwriter.h"
+#include "run/pipeline.h"
+#include "run/runsummary.h"
 #include "samples.h"
 
 #include <QDir>
@@ -225,6 +227,34 @@ private slots:
         QVERIFY(!probe->spec.label->classNamesComplete);
         QCOMPARE(probe->spec.label->classNamesScanned, DatasetProbe::kLabelScanRecords);
         QVERIFY(ClassNameList::describe(*probe->spec.label).contains("sampled"));
+    }
+
+    // End to end: a run on class names trains, and its summary, per-class accuracy and
+    // previews name the classes.
+    void aRunNamesTheClasses()
+    {
+        const QString path = writeFile(m_dir.filePath("run-flowers.tfrecord"), 60, flower);
+        RunConfig c;
+        c.pipeline.files = {path};
+        c.pipeline.numEpochs = 2;
+        c.trainer.minSteps = 0;
+        c.pipeline.batchSize = 8;
+        c.pipeline.exampleCapacity = 48;
+        c.pipeline.minAfterDequeue = 16;
+        c.trainer.hidden = 8;
+        c.trainer.evalEvery = 5;
+        auto p = Pipeline::create(c);
+        QVERIFY2(p, qPrintable(p.status().toString()));
+        const QStringList sorted{"daisy", "dandelion", "roses", "sunflowers", "tulips"};
+        QCOMPARE((*p)->classNames(), sorted);
+        QCOMPARE((*p)->numClasses(), 5);
+        QVERIFY((*p)->plan().notices.join('\n').contains("from a full scan of 60 records"));
+        QVERIFY((*p)->start().isOk());
+        QVERIFY((*p)->waitFinished(std::chrono::seconds(120)));
+        const RunSummary s = (*p)->summary();
+        QVERIFY2(s.error.isOk(), qPrintable(s.error.toString()));
+        QVERIFY(s.steps > 0);
+        QCOMPARE(s.classes, sorted);
     }
 
     // tf.train.SequenceExample: the label is an int64 list of length 1 in the context.
