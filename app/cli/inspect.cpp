@@ -4,6 +4,7 @@
 
 #include "base/statusjson.h"
 
+#include "example/classnamelist.h"
 #include "example/exampleparser.h"
 #include "example/exampleshape.h"
 #include "example/imagecodecs.h"
@@ -263,7 +264,17 @@ void printReport(Output &out, const FileReport &r, bool verified)
         else if (!r.detection->labelStatus.isOk() && !r.detection->labelStatus.message().isEmpty())
             out.line(QStringLiteral("  label        none: %1").arg(r.detection->labelStatus.message()));
         else
-            out.line(QStringLiteral("  label        none"));
+            out.line(QStringLiteral("  label        none: %1; name one with --label-feature KEY")
+                         .arg(r.detection->labelRejected.isEmpty()
+                                  ? QStringLiteral("no feature looks like a class label")
+                                  : r.detection->labelRejected.join(QStringLiteral("; "))));
+        if (spec.label && spec.label->encoding == LabelEncoding::ClassName) {
+            const QStringList &names = spec.label->classNames;
+            out.line(QStringLiteral("  classes      %1%2 (%3; `run` scans the files for the full list)")
+                         .arg(names.mid(0, 12).join(QStringLiteral(", ")),
+                              names.size() > 12 ? QStringLiteral(", ...") : QString(),
+                              ClassNameList::describe(*spec.label)));
+        }
     }
     if (!r.firstRecords.isEmpty()) {
         out.line(QStringLiteral("  first records"));

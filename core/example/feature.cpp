@@ -1,5 +1,10 @@
 #include "example/feature.h"
 
+#include <QStringDecoder>
+
+#include <algorithm>
+#include <cmath>
+
 namespace qs {
 
 QString featureKindName(FeatureKind kind)
@@ -82,6 +87,41 @@ std::optional<OneHot> oneHotIndex(const Feature &feature)
     if (found && found->width < 2)
         return std::nullopt;
     return found;
+}
+
+std::optional<OneHot> argmaxIndex(const Feature &feature)
+{
+    if (feature.kind != FeatureKind::Float || feature.floats.size() < 2)
+        return std::nullopt;
+    qsizetype best = 0;
+    bool tie = false;
+    for (qsizetype i = 0; i < qsizetype(feature.floats.size()); ++i) {
+        const float v = feature.floats[size_t(i)];
+        if (!std::isfinite(v))
+            return std::nullopt;
+        if (i == 0)
+            continue;
+        if (v > feature.floats[size_t(best)]) {
+            best = i;
+            tie = false;
+        } else if (v == feature.floats[size_t(best)]) {
+            tie = true;
+        }
+    }
+    if (tie)
+        return std::nullopt;
+    return OneHot{best, qsizetype(feature.floats.size())};
+}
+
+bool looksLikeClassName(const QByteArray &bytes)
+{
+    if (bytes.isEmpty() || bytes.size() > kMaxClassNameBytes)
+        return false;
+    if (std::any_of(bytes.begin(), bytes.end(), [](char c) { return uchar(c) < 0x20 || uchar(c) == 0x7F; }))
+        return false;
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString text = utf8.decode(bytes);
+    return !utf8.hasError() && !text.trimmed().isEmpty();
 }
 
 Feature Feature::ofBytes(QList<QByteArray> values)

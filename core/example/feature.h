@@ -41,4 +41,14 @@ struct OneHot {
 };
 std::optional<OneHot> oneHotIndex(const Feature &feature);
 
+// For a float list of at least two finite scores with one largest value: its position and the
+// width (tf.argmax over soft or smoothed one-hot labels); nullopt for a tie, a NaN or an
+// infinity, or anything else.
+std::optional<OneHot> argmaxIndex(const Feature &feature);
+
+// Whether a bytes value reads as a class name: 1..kMaxClassNameBytes bytes of valid UTF-8
+// without control characters ("daisy", "n01440764", "猫").
+inline constexpr qsizetype kMaxClassNameBytes = 256;
+bool looksLikeClassName(const QByteArray &bytes);
+
 } // namespace qs

@@ -65,12 +65,23 @@ int pixelTypeSize(PixelType t)
 
 QString labelEncodingName(LabelEncoding e)
 {
-    return e == LabelEncoding::OneHot ? QStringLiteral("one_hot") : QStringLiteral("int64");
+    switch (e) {
+    case LabelEncoding::OneHot:
+        return QStringLiteral("one_hot");
+    case LabelEncoding::Argmax:
+        return QStringLiteral("argmax");
+    case LabelEncoding::ClassName:
+        return QStringLiteral("class_name");
+    case LabelEncoding::Int64:
+        break;
+    }
+    return QStringLiteral("int64");
 }
 
 std::optional<LabelEncoding> labelEncodingFromName(const QString &name)
 {
-    for (LabelEncoding e : {LabelEncoding::Int64, LabelEncoding::OneHot}) {
+    for (LabelEncoding e :
+         {LabelEncoding::Int64, LabelEncoding::OneHot, LabelEncoding::Argmax, LabelEncoding::ClassName}) {
         if (name == labelEncodingName(e))
             return e;
     }
@@ -105,12 +116,17 @@ QJsonObject FeatureSpec::toJson() const
         out.insert(QStringLiteral("image"), QJsonValue::Null);
     }
     if (label) {
-        out.insert(QStringLiteral("label"),
-                   QJsonObject{{QStringLiteral("key"), label->key},
-                               {QStringLiteral("encoding"), labelEncodingName(label->encoding)},
-                               {QStringLiteral("num_classes"), label->numClasses},
-                               {QStringLiteral("classes_seen"), label->classesSeen},
-                               {QStringLiteral("reason"), label->reason}});
+        QJsonObject o{{QStringLiteral("key"), label->key},
+                      {QStringLiteral("encoding"), labelEncodingName(label->encoding)},
+                      {QStringLiteral("num_classes"), label->numClasses},
+                      {QStringLiteral("classes_seen"), label->classesSeen},
+                      {QStringLiteral("reason"), label->reason}};
+        if (label->encoding == LabelEncoding::ClassName) {
+            o.insert(QStringLiteral("class_names"), QJsonArray::fromStringList(label->classNames));
+            o.insert(QStringLiteral("class_names_scanned"), label->classNamesScanned);
+            o.insert(QStringLiteral("class_names_complete"), label->classNamesComplete);
+        }
+        out.insert(QStringLiteral("label"), o);
     } else {
         out.insert(QStringLiteral("label"), QJsonValue::Null);
     }
@@ -153,6 +169,10 @@ Result<FeatureSpec> FeatureSpec::fromJson(const QJsonObject &json)
         l.encoding = o.label.encoding.value_or(LabelEncoding::Int64);
         l.numClasses = o.label.numClasses.value_or(0);
         l.classesSeen = j.value(QLatin1String("classes_seen")).toInt();
+        for (const QJsonValue &name : j.value(QLatin1String("class_names")).toArray())
+            l.classNames << name.toString();
+        l.classNamesScanned = j.value(QLatin1String("class_names_scanned")).toInteger();
+        l.classNamesComplete = j.value(QLatin1String("class_names_complete")).toBool();
         l.reason = j.value(QLatin1String("reason")).toString();
         spec.label = l;
     }
@@ -191,6 +211,8 @@ Status FeatureSpec::validate() const
             return bad(QStringLiteral("the label key is empty"));
         if (label->numClasses < 0 || label->numClasses > kMaxLabel)
             return bad(QStringLiteral("num_classes %1 is out of range").arg(label->numClasses));
+        if (label->classNames.size() > kMaxLabel)
+            return bad(QStringLiteral("%1 class names are too many").arg(label->classNames.size()));
     }
     return Status::ok();
 }

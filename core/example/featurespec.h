@@ -5,6 +5,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -51,10 +52,12 @@ struct ImageSpec {
 };
 
 enum class LabelEncoding : quint8 {
-    Int64,  // one int64 value: the class index
-    OneHot, // an int64/float list or a bytes value of 0/1 with exactly one 1
+    Int64,     // one int64 value: the class index
+    OneHot,    // an int64/float list or a bytes value of 0/1 with exactly one 1
+    Argmax,    // a float list of scores (soft or smoothed one-hot): the class is the largest one's index
+    ClassName, // one bytes value holding the class's name: its index in classNames
 };
-QString labelEncodingName(LabelEncoding e); // "int64", "one_hot"
+QString labelEncodingName(LabelEncoding e); // "int64", "one_hot", "argmax", "class_name"
 std::optional<LabelEncoding> labelEncodingFromName(const QString &name);
 
 struct LabelSpec {
@@ -63,6 +66,12 @@ struct LabelSpec {
     int numClasses = 0;  // > 0: labels must lie in [0, numClasses) (user's value, or the one-hot width)
     int classesSeen = 0; // max label + 1 over the sampled records; informational
     QString reason;
+    // ClassName: the distinct names in sorted (code point) order; a name's index is its class.
+    // Detection fills them from the sampled records, a run's probe from a scan of the files;
+    // classNamesScanned counts the records read, classNamesComplete says whether that was all.
+    QStringList classNames = {};
+    qint64 classNamesScanned = 0;
+    bool classNamesComplete = false;
 
     friend bool operator==(const LabelSpec &, const LabelSpec &) = default;
 };

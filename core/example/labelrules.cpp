@@ -1,6 +1,7 @@
 #include "example/detectionrules.h"
 
 #include <algorithm>
+#include <set>
 
 namespace qs::detail {
 
@@ -44,6 +45,67 @@ QString contentsOf(const Feature &f)
     return text;
 }
 
+using Present = std::vector<std::pair<qsizetype, const Feature *>>;
+
+// The encoding of a label that is not one int64 per record: names, one-hot, else scores.
+LabelEncoding guessList(const Present &present)
+{
+    const auto all = [&](auto pred) {
+        return std::all_of(present.begin(), present.end(), [&](const auto &p) { return pred(*p.second); });
+    };
+    if (all([](const Feature &f) {
+            return f.kind == FeatureKind::Bytes && f.bytes.size() == 1 && looksLikeClassName(f.bytes.front());
+        }))
+        return LabelEncoding::ClassName;
+    if (all([](const Feature &f) { return oneHotIndex(f).has_value(); }))
+        return LabelEncoding::OneHot;
+    if (all([](const Feature &f) { return argmaxIndex(f).has_value(); }))
+        return LabelEncoding::Argmax;
+    return LabelEncoding::OneHot; // its refusal says what the list holds instead
+}
+
+QString shortened(const QString &text)
+{
+    return text.size() <= 40 ? text : text.left(37) + QStringLiteral("...");
+}
+
+// A bytes class name per record: the sorted distinct names of the samples are the class list
+// until a scan of the files (DatasetProbe) replaces it.
+Result<LabelCandidate> classNameLabel(const QString &key, int nameScore, size_t sampled,
+                                      const Present &present, LabelSpec spec)
+{
+    std::set<QString> names;
+    for (const auto &[index, f] : present) {
+        if (f->kind != FeatureKind::Bytes || f->bytes.size() != 1)
+            return reject(QStringLiteral("it holds %1 %2 value(s) in sampled record %3, not one class name")
+                              .arg(f->count())
+                              .arg(featureKindName(f->kind))
+                              .arg(index));
+        if (!looksLikeClassName(f->bytes.front()))
+            return reject(QStringLiteral("its %1 bytes in sampled record %2 do not read as a class name")
+                              .arg(f->bytes.front().size())
+                              .arg(index));
+        names.insert(QString::fromUtf8(f->bytes.front()));
+    }
+    if (spec.numClasses > 0 && qsizetype(names.size()) > spec.numClasses)
+        return reject(QStringLiteral("it holds %1 distinct names, more than %2 classes")
+                          .arg(names.size())
+                          .arg(spec.numClasses));
+    spec.classNames = QStringList(names.begin(), names.end());
+    spec.classNamesScanned = qint64(sampled);
+    spec.classNamesComplete = false;
+    spec.classesSeen = int(names.size());
+    spec.reason =
+        QStringLiteral("'%1' holds one class name per record%2; %3 distinct names in the %4 sampled "
+                       "records (%5%6); a name's class is its place in sorted order")
+            .arg(key, nameScore > 0 ? QStringLiteral(", named like a label") : QString())
+            .arg(names.size())
+            .arg(sampled)
+            .arg(shortened(spec.classNames.first()))
+            .arg(names.size() > 1 ? QStringLiteral(" .. ") + shortened(spec.classNames.last()) : QString());
+    return LabelCandidate{spec, nameScore + 5};
+}
+
 } // namespace
 
 int labelNameScore(const QString &key)
@@ -78,7 +140,7 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
     const int nameScore = labelNameScore(key);
     if (!chosenByUser && nameScore == 0)
         return reject(QStringLiteral("it is not named like a label"));
-    std::vector<std::pair<qsizetype, const Feature *>> present;
+    Present present;
     for (qsizetype i = 0; i < qsizetype(samples.size()); ++i) {
         if (const Feature *f = samples[size_t(i)].find(key))
             present.emplace_back(i, f);
@@ -92,11 +154,14 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
         return p.second->kind == FeatureKind::Int64 && p.second->ints.size() == 1;
     });
     const LabelEncoding encoding =
-        o.encoding.value_or(allScalarInts ? LabelEncoding::Int64 : LabelEncoding::OneHot);
+        o.encoding.value_or(allScalarInts ? LabelEncoding::Int64 : guessList(present));
     LabelSpec spec;
     spec.key = key;
     spec.encoding = encoding;
     spec.numClasses = o.numClasses.value_or(0);
+
+    if (encoding == LabelEncoding::ClassName)
+        return classNameLabel(key, nameScore, samples.size(), present, spec);
 
     if (encoding == LabelEncoding::Int64) {
         qint64 top = -1;
@@ -126,10 +191,16 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
         return LabelCandidate{spec, nameScore + 10};
     }
 
+    const bool argmax = encoding == LabelEncoding::Argmax;
     qsizetype width = -1;
     qsizetype top = -1;
     for (const auto &[index, f] : present) {
-        const std::optional<OneHot> hot = oneHotIndex(*f);
+        const std::optional<OneHot> hot = argmax ? argmaxIndex(*f) : oneHotIndex(*f);
+        if (!hot && argmax)
+            return reject(
+                QStringLiteral("it is no float list with one largest score in sampled record %1 (%2)")
+                    .arg(index)
+                    .arg(contentsOf(*f)));
         if (!hot)
             return reject(QStringLiteral("it is neither one int64 nor one-hot in sampled record %1 (%2)")
                               .arg(index)
@@ -147,8 +218,13 @@ Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedE
             QStringLiteral("its one-hot width %1 does not match %2 classes").arg(width).arg(spec.numClasses));
     spec.numClasses = int(width);
     spec.classesSeen = int(top + 1);
-    spec.reason = QStringLiteral("'%1' is one-hot of width %2 in every sampled record").arg(key).arg(width);
-    return LabelCandidate{spec, nameScore};
+    spec.reason =
+        argmax ? QStringLiteral("'%1' holds %2 float scores in every sampled record, not all one-hot: "
+                                "the class is the index of the largest (argmax)")
+                     .arg(key)
+                     .arg(width)
+               : QStringLiteral("'%1' is one-hot of width %2 in every sampled record").arg(key).arg(width);
+    return LabelCandidate{spec, argmax ? nameScore - 5 : nameScore};
 }
 
 } // namespace qs::detail

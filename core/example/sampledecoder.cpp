@@ -320,6 +320,36 @@ Result<int> decodeLabel(const ParsedExample &example, const LabelSpec &spec, con
                                       .arg(hot->width)
                                       .arg(spec.numClasses));
         label = hot->index;
+    } else if (spec.encoding == LabelEncoding::Argmax) {
+        const std::optional<OneHot> best = argmaxIndex(*f);
+        if (!best)
+            return failure(where,
+                           QStringLiteral("the label feature '%1' should hold float scores with one largest "
+                                          "(argmax) but holds %2")
+                               .arg(spec.key, describe(*f)));
+        if (spec.numClasses > 0 && best->width != spec.numClasses)
+            return failure(where, QStringLiteral("the score label '%1' has %2 values, expected %3")
+                                      .arg(spec.key)
+                                      .arg(best->width)
+                                      .arg(spec.numClasses));
+        label = best->index;
+    } else if (spec.encoding == LabelEncoding::ClassName) {
+        if (f->kind != FeatureKind::Bytes || f->bytes.size() != 1)
+            return failure(where,
+                           QStringLiteral("the label feature '%1' should hold one class name but holds %2")
+                               .arg(spec.key, describe(*f)));
+        const QString name = QString::fromUtf8(f->bytes.front());
+        const auto it = std::lower_bound(spec.classNames.begin(), spec.classNames.end(), name);
+        if (it == spec.classNames.end() || *it != name)
+            return failure(where,
+                           QStringLiteral("the class name '%1' in '%2' is not among the %3 names %4")
+                               .arg(name.size() > 40 ? name.left(37) + QStringLiteral("...") : name, spec.key)
+                               .arg(spec.classNames.size())
+                               .arg(spec.classNamesComplete
+                                        ? QStringLiteral("of the files")
+                                        : QStringLiteral("found in the first %1 records scanned")
+                                              .arg(spec.classNamesScanned)));
+        label = it - spec.classNames.begin();
     } else {
         if (f->kind != FeatureKind::Int64 || f->ints.size() != 1)
             return failure(where, QStringLiteral("the label feature '%1' should hold one int64 but holds %2")

@@ -37,7 +37,9 @@ struct DecodeOptions {
 // is an error naming the image feature and the value's index ("image 'x' holds nan at value 5
 // of 192"), since it has no place on 0..255 and usually means a broken writer. A one-hot label
 // that is not one because of a NaN or an infinity says so. Three-channel raw pixels are taken
-// as RGB (like tf.io.decode_raw data) and turned to BGR.
+// as RGB (like tf.io.decode_raw data) and turned to BGR. Labels: an Argmax label is the index
+// of its one largest score (a tie is an error); a ClassName label is the name's place in
+// spec.classNames, and a name not in the list is an error naming it and how the list was made.
 //
 // Stateless and thread-safe: reader threads call it concurrently, each on its own record.
 Result<DecodedSample> decode(const ParsedExample &example, const FeatureSpec &spec, const Location &where,

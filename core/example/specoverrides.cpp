@@ -1,9 +1,11 @@
 #include "example/specoverrides.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonValue>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace qs {
@@ -121,7 +123,8 @@ Status readImage(const QJsonObject &o, ImageOverrides *out)
 Status readLabel(const QJsonObject &o, LabelOverrides *out)
 {
     if (Status s = checkMembers(o, QStringLiteral("label"),
-                                {"key", "encoding", "num_classes", "classes_seen", "reason"});
+                                {"key", "encoding", "num_classes", "classes_seen", "reason", "class_names",
+                                 "class_names_scanned", "class_names_complete"});
         !s)
         return s;
     const Status steps[] = {
@@ -172,6 +175,99 @@ Result<SpecOverrides> SpecOverrides::fromJson(const QJsonObject &json)
     } else if (!label.isUndefined())
         return bad(QStringLiteral("\"label\" must be an object or null"));
     return out;
+}
+
+QJsonObject SpecOverrides::toJson() const
+{
+    QJsonObject out;
+    if (image.disabled) {
+        out.insert(QStringLiteral("image"), QJsonValue::Null);
+    } else if (image.any()) {
+        QJsonObject o;
+        const auto put = [&o](const char *name, const auto &value) {
+            if (value)
+                o.insert(QLatin1String(name), *value);
+        };
+        put("key", image.key);
+        if (image.encoding)
+            o.insert(QStringLiteral("encoding"), imageEncodingName(*image.encoding));
+        if (image.dtype)
+            o.insert(QStringLiteral("dtype"), pixelTypeName(*image.dtype));
+        put("height", image.height);
+        put("width", image.width);
+        put("channels", image.channels);
+        put("height_key", image.heightKey);
+        put("width_key", image.widthKey);
+        put("channels_key", image.channelsKey);
+        if (image.range)
+            o.insert(QStringLiteral("range"), QJsonArray{image.range->min, image.range->max});
+        out.insert(QStringLiteral("image"), o);
+    }
+    if (label.disabled) {
+        out.insert(QStringLiteral("label"), QJsonValue::Null);
+    } else if (label.any()) {
+        QJsonObject o;
+        if (label.key)
+            o.insert(QStringLiteral("key"), *label.key);
+        if (label.encoding)
+            o.insert(QStringLiteral("encoding"), labelEncodingName(*label.encoding));
+        if (label.numClasses)
+            o.insert(QStringLiteral("num_classes"), *label.numClasses);
+        out.insert(QStringLiteral("label"), o);
+    }
+    return out;
+}
+
+namespace {
+
+// Quoted for a POSIX shell: '...' with each ' written as '\''.
+QString shellQuoted(const QString &text)
+{
+    QString quoted = text;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+QString plainOrQuoted(const QString &text)
+{
+    static const QString safe =
+        QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/.-");
+    const bool plain =
+        !text.isEmpty() && std::all_of(text.begin(), text.end(), [](QChar c) { return safe.contains(c); });
+    return plain ? text : shellQuoted(text);
+}
+
+} // namespace
+
+QStringList SpecOverrides::cliFlags() const
+{
+    // The shorthands cannot say "no image", an encoding, a range, shape keys or a class count,
+    // nor a shape without its height and width.
+    const bool noShape = !image.height && !image.width && !image.channels;
+    const bool shapeFits = noShape || (image.height && image.width);
+    const bool shorthand = !image.disabled && !image.encoding && !image.heightKey && !image.widthKey &&
+                           !image.channelsKey && !image.range && shapeFits && !label.encoding &&
+                           !label.numClasses && (label.disabled || label.key || !label.any());
+    QStringList flags;
+    if (!shorthand) {
+        flags << QStringLiteral("--spec")
+              << shellQuoted(QString::fromUtf8(QJsonDocument(toJson()).toJson(QJsonDocument::Compact)));
+        return flags;
+    }
+    if (image.key)
+        flags << QStringLiteral("--image-feature") << plainOrQuoted(*image.key);
+    if (image.dtype)
+        flags << QStringLiteral("--image-dtype") << pixelTypeName(*image.dtype);
+    if (image.height && image.width)
+        flags << QStringLiteral("--image-shape")
+              << (image.channels
+                      ? QStringLiteral("%1x%2x%3").arg(*image.height).arg(*image.width).arg(*image.channels)
+                      : QStringLiteral("%1x%2").arg(*image.height).arg(*image.width));
+    if (label.disabled)
+        flags << QStringLiteral("--label-feature") << QStringLiteral("none");
+    else if (label.key)
+        flags << QStringLiteral("--label-feature") << plainOrQuoted(*label.key);
+    return flags;
 }
 
 } // namespace qs

@@ -4,6 +4,7 @@
 #include "example/featurespec.h"
 
 #include <QJsonObject>
+#include <QStringList>
 
 #include <optional>
 
@@ -25,6 +26,7 @@ struct ImageOverrides {
     std::optional<ValueRange> range;
 
     bool any() const;
+    friend bool operator==(const ImageOverrides &, const ImageOverrides &) = default;
 };
 
 struct LabelOverrides {
@@ -34,6 +36,7 @@ struct LabelOverrides {
     std::optional<int> numClasses;
 
     bool any() const;
+    friend bool operator==(const LabelOverrides &, const LabelOverrides &) = default;
 };
 
 struct SpecOverrides {
@@ -44,6 +47,14 @@ struct SpecOverrides {
     // "height": 64}, "label": null}. A missing "image"/"label" means "detect it"; null means
     // "none". Unknown members and ill-typed values are errors (they are usually typos).
     static Result<SpecOverrides> fromJson(const QJsonObject &json);
+    QJsonObject toJson() const; // what fromJson reads back as the same overrides; {} for none
+    bool any() const { return image.any() || label.any(); }
+    // The `queuescope-cli run` flags that ask for the same: the shorthands (--image-feature,
+    // --image-dtype, --image-shape, --label-feature) when they say it all, else one --spec with
+    // the JSON quoted for a POSIX shell. Empty when nothing is overridden.
+    QStringList cliFlags() const;
+
+    friend bool operator==(const SpecOverrides &, const SpecOverrides &) = default;
 };
 
 } // namespace qs

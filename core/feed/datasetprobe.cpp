@@ -1,5 +1,6 @@
 #include "feed/datasetprobe.h"
 
+#include "example/classnamelist.h"
 #include "example/exampleparser.h"
 #include "example/sampledecoder.h"
 #include "example/specdetector.h"
@@ -103,13 +104,16 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
         if (spec.status().message().contains(listing) &&
             spec.status().message().contains(QLatin1String("--image-feature")))
             return spec.status();
-        return Status(spec.status().kind(),
-                      spec.status().message() +
-                          (spec.status().message().contains(listing)
-                               ? QString()
-                               : QStringLiteral("; the features are: ") + listing) +
-                          QStringLiteral("; name the image with --image-feature KEY"),
-                      spec.status().where());
+        return Status(
+            spec.status().kind(),
+            spec.status().message() +
+                (spec.status().message().contains(listing)
+                     ? QString()
+                     : QStringLiteral("; the features are: ") + listing) +
+                (detection.imageStatus.isOk()
+                     ? QStringLiteral("; name the label with --label-feature KEY, or --label-feature none")
+                     : QStringLiteral("; name the image with --image-feature KEY")),
+            spec.status().where());
     }
     DatasetProbe probe;
     probe.spec = *spec;
@@ -137,12 +141,35 @@ Result<DatasetProbe> DatasetProbe::run(const QStringList &files, const Options &
         return probe;
     }
 
+    if (spec->label->encoding == LabelEncoding::ClassName) { // the class list: a scan of every file
+        ClassNameList names(spec->label->key);
+        bool complete = true;
+        for (const QString &file : files) {
+            const qint64 before = names.records();
+            const int limit = int(std::min<qint64>(kLabelScanRecords, kLabelScanTotal - before));
+            if (Status s = forRecords(file, limit, options.compression,
+                                      [&](const ParsedExample &e, const Location &) { names.add(e); });
+                !s.isOk())
+                return s;
+            complete = complete && names.records() - before < limit;
+        }
+        names.applyTo(&*probe.spec.label, complete);
+    }
     if (options.numClasses > 0) {
         probe.numClasses = options.numClasses;
         probe.classesFrom = QStringLiteral("config");
     } else if (spec->label->numClasses > 0) {
         probe.numClasses = spec->label->numClasses;
         probe.classesFrom = QStringLiteral("spec");
+    } else if (spec->label->encoding == LabelEncoding::ClassName) {
+        if (probe.spec.label->classNames.size() > kMaxClasses)
+            return invalidArgument(
+                QStringLiteral("'%1' holds %2 class names, more than the %3 a run can train")
+                    .arg(spec->label->key)
+                    .arg(probe.spec.label->classNames.size())
+                    .arg(kMaxClasses));
+        probe.numClasses = std::max(2, int(probe.spec.label->classNames.size()));
+        probe.classesFrom = QStringLiteral("scan");
     } else {
         int top = -1;
         Location topAt;

@@ -17,7 +17,8 @@ namespace qs {
 //    (a one-hot width, or a num_classes override); else a pre-scan of the labels of the first
 //    kLabelScanRecords records of every file (kLabelScanTotal records at most over all files),
 //    classes = max label + 1 (at least 2); a scanned label of kMaxClasses or more is an error
-//    naming its file, record and offset. A label
+//    naming its file, record and offset. A ClassName label's class list comes from the same scan
+//    (ClassNameList: the sorted distinct names, marked complete or sampled), classes = names. A label
 //    beyond that range met later in training is an error naming its file and record, because
 //    the class count is written into the spec the decoders check against.
 // Corrupt records are skipped while probing: reporting them is the readers' job. A first file

@@ -92,9 +92,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
         p->m_numClasses = probe->numClasses;
         if (demoData && demo.classNames.size() == probe->numClasses)
             p->m_classNames = demo.classNames;
-        else
-            for (int i = 0; i < probe->numClasses; ++i)
-                p->m_classNames << QString::number(i);
+        else if (probe->spec.label)
+            p->m_classNames = probe->spec.label->classNames; // a ClassName label's list, else empty
+        for (int i = int(p->m_classNames.size()); i < probe->numClasses; ++i)
+            p->m_classNames << QString::number(i);
         p->m_holdOut = plan->holdOut;
         p->m_plan = *plan;
     }

@@ -91,6 +91,23 @@ Result<RunPlan> RunPlan::make(RunConfig *config, const DatasetProbe &probe)
                              "cost and learns nothing; %1")
                              .arg(probe.noLabel);
 
+    if (probe.spec.label && probe.spec.label->encoding == LabelEncoding::ClassName) {
+        const LabelSpec &l = *probe.spec.label;
+        const QString names = l.classNames.mid(0, 12).join(QStringLiteral(", ")) +
+                              (l.classNames.size() > 12 ? QStringLiteral(", ...") : QString());
+        plan.notices << (l.classNamesComplete
+                             ? QCoreApplication::translate("qs::RunPlan",
+                                                           "labels: '%1' names %2 classes (%3), from a full "
+                                                           "scan of %4 records")
+                             : QCoreApplication::translate(
+                                   "qs::RunPlan", "labels: '%1' names %2 classes (%3), from the first "
+                                                  "%4 records (sampled): a later record with another "
+                                                  "name stops the run"))
+                            .arg(l.key)
+                            .arg(l.classNames.size())
+                            .arg(names)
+                            .arg(l.classNamesScanned);
+    }
     const qint64 target = tc.minSteps > 0 ? std::max<qint64>(tc.minSteps, tc.maxSteps) : 0;
     const qint64 batch = pc.batchSize;
     if (pc.numEpochs == 0)

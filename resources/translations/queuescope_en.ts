@@ -1205,6 +1205,30 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Choose &amp;Features…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a TFRecord file first: the features are the file&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Features: as detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Features chosen: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the features chosen before (%2); File ▸ Choose Features… changes them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no image feature was found; choose the features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1590,6 +1614,14 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>%1 epoch(s) of %2 training records are fewer than a batch of %3, so the run trains 0 steps: set --allow-smaller-final-batch, more --epochs, or a smaller --batch-size</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>labels: &apos;%1&apos; names %2 classes (%3), from a full scan of %4 records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>labels: &apos;%1&apos; names %2 classes (%3), from the first %4 records (sampled): a later record with another name stops the run</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::RunStatusView</name>
@@ -1803,6 +1835,167 @@ files → filename queue → readers → example queue → batch → trainer</so
     </message>
     <message>
         <source>Load scenario file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SchemaDialog</name>
+    <message>
+        <source>No file is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose Features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — the first %n record(s), as a run reads them</source>
+        <translation>
+            <numerusform>%1 — the first record, as a run reads it</numerusform>
+            <numerusform>%1 — the first %n records, as a run reads them</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the records: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Image feature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Layout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pixel &amp;type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Height × width × channels:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>La&amp;bel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview: the first records decoded with this choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command line:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same choice for queuescope-cli run: select and copy it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: input pipeline only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encoded file (JPEG, PNG, …)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Float list of pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values per record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records with it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (feature list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (mixed kinds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image: %1 &apos;%2&apos; — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image: none — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label: &apos;%1&apos; (%2) — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes in these records: %1 (a run scans the files for the full list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label: cannot be used — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label: none (input pipeline only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label: none found — the run feeds the input pipeline only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label: none found (%1) — the run feeds the input pipeline only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record %1: %2×%3×%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad label</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qs::SchemaPreview</name>
+    <message>
+        <source>No records to preview</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

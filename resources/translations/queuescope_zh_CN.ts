@@ -1198,6 +1198,30 @@
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
+        <source>Choose &amp;Features…</source>
+        <translation>选择特征(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open a TFRecord file first: the features are the file&apos;s</source>
+        <translation>请先打开 TFRecord 文件：特征来自文件本身</translation>
+    </message>
+    <message>
+        <source>Features: as detected</source>
+        <translation>特征：按检测结果</translation>
+    </message>
+    <message>
+        <source>Features chosen: %1</source>
+        <translation>已选择特征：%1</translation>
+    </message>
+    <message>
+        <source>%1: the features chosen before (%2); File ▸ Choose Features… changes them</source>
+        <translation>%1：沿用之前选择的特征（%2）；可用“文件 ▸ 选择特征…”修改</translation>
+    </message>
+    <message>
+        <source>%1: no image feature was found; choose the features</source>
+        <translation>%1：找不到图像特征；请选择特征</translation>
+    </message>
+    <message>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
@@ -1579,6 +1603,14 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>%1 epoch(s) of %2 training records are fewer than a batch of %3, so the run trains 0 steps: set --allow-smaller-final-batch, more --epochs, or a smaller --batch-size</source>
         <translation>%1 个 epoch 的 %2 条训练记录少于一个 %3 的批次，所以训练 0 步：请设置 --allow-smaller-final-batch、更多 --epochs 或更小的 --batch-size</translation>
     </message>
+    <message>
+        <source>labels: &apos;%1&apos; names %2 classes (%3), from a full scan of %4 records</source>
+        <translation>标签：&apos;%1&apos; 列出 %2 个类别（%3），来自全部 %4 条记录的完整扫描</translation>
+    </message>
+    <message>
+        <source>labels: &apos;%1&apos; names %2 classes (%3), from the first %4 records (sampled): a later record with another name stops the run</source>
+        <translation>标签：&apos;%1&apos; 列出 %2 个类别（%3），来自前 %4 条记录（抽样）：之后若有记录带有其他名称，运行会停止</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunStatusView</name>
@@ -1790,6 +1822,166 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Load scenario file…</source>
         <translation>加载场景文件…</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SchemaDialog</name>
+    <message>
+        <source>No file is open.</source>
+        <translation>尚未打开文件。</translation>
+    </message>
+    <message>
+        <source>Choose Features</source>
+        <translation>选择特征</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — the first %n record(s), as a run reads them</source>
+        <translation>
+            <numerusform>%1 — 前 %n 条记录，与运行时读到的相同</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the records: %1</source>
+        <translation>无法读取记录：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Image feature:</source>
+        <translation>图像特征(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Layout:</source>
+        <translation>格式(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Pixel &amp;type:</source>
+        <translation>像素类型(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Height × width × channels:</source>
+        <translation>高 × 宽 × 通道(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>La&amp;bel:</source>
+        <translation>标签(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Preview: the first records decoded with this choice</source>
+        <translation>预览：按此选择解码的前几条记录</translation>
+    </message>
+    <message>
+        <source>Command line:</source>
+        <translation>命令行：</translation>
+    </message>
+    <message>
+        <source>The same choice for queuescope-cli run: select and copy it.</source>
+        <translation>给 queuescope-cli run 用的相同选择：可选取并复制。</translation>
+    </message>
+    <message>
+        <source>Detect</source>
+        <translation>自动检测</translation>
+    </message>
+    <message>
+        <source>None: input pipeline only</source>
+        <translation>无：只运行输入管道</translation>
+    </message>
+    <message>
+        <source>Encoded file (JPEG, PNG, …)</source>
+        <translation>编码文件（JPEG、PNG…）</translation>
+    </message>
+    <message>
+        <source>Raw pixels</source>
+        <translation>原始像素</translation>
+    </message>
+    <message>
+        <source>Float list of pixels</source>
+        <translation>像素的浮点数列表</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Feature</source>
+        <translation>特征</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>种类</translation>
+    </message>
+    <message>
+        <source>Values per record</source>
+        <translation>每条记录的值数</translation>
+    </message>
+    <message>
+        <source>Records with it</source>
+        <translation>含此特征的记录</translation>
+    </message>
+    <message>
+        <source>%1 (feature list)</source>
+        <translation>%1（特征列表）</translation>
+    </message>
+    <message>
+        <source>%1 (mixed kinds)</source>
+        <translation>%1（混合种类）</translation>
+    </message>
+    <message>
+        <source>Image: %1 &apos;%2&apos; — %3</source>
+        <translation>图像：%1 &apos;%2&apos; — %3</translation>
+    </message>
+    <message>
+        <source>Image: none — %1</source>
+        <translation>图像：无 — %1</translation>
+    </message>
+    <message>
+        <source>Label: &apos;%1&apos; (%2) — %3</source>
+        <translation>标签：&apos;%1&apos;（%2）— %3</translation>
+    </message>
+    <message>
+        <source>Classes in these records: %1 (a run scans the files for the full list)</source>
+        <translation>这些记录中的类别：%1（运行时会扫描文件获得完整列表）</translation>
+    </message>
+    <message>
+        <source>Label: cannot be used — %1</source>
+        <translation>标签：无法使用 — %1</translation>
+    </message>
+    <message>
+        <source>Label: none (input pipeline only)</source>
+        <translation>标签：无（只运行输入管道）</translation>
+    </message>
+    <message>
+        <source>Label: none found — the run feeds the input pipeline only</source>
+        <translation>标签：找不到 — 运行只供应输入管道</translation>
+    </message>
+    <message>
+        <source>Label: none found (%1) — the run feeds the input pipeline only</source>
+        <translation>标签：找不到（%1）— 运行只供应输入管道</translation>
+    </message>
+    <message>
+        <source>no image</source>
+        <translation>没有图像</translation>
+    </message>
+    <message>
+        <source>does not decode</source>
+        <translation>无法解码</translation>
+    </message>
+    <message>
+        <source>record %1: %2×%3×%4</source>
+        <translation>记录 %1：%2×%3×%4</translation>
+    </message>
+    <message>
+        <source>no label</source>
+        <translation>没有标签</translation>
+    </message>
+    <message>
+        <source>bad label</source>
+        <translation>标签有误</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SchemaPreview</name>
+    <message>
+        <source>No records to preview</source>
+        <translation>没有可预览的记录</translation>
     </message>
 </context>
 <context>

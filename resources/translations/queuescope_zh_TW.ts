@@ -1198,6 +1198,30 @@
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
+        <source>Choose &amp;Features…</source>
+        <translation>選擇特徵(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open a TFRecord file first: the features are the file&apos;s</source>
+        <translation>請先開啟 TFRecord 檔案：特徵來自檔案本身</translation>
+    </message>
+    <message>
+        <source>Features: as detected</source>
+        <translation>特徵：依偵測結果</translation>
+    </message>
+    <message>
+        <source>Features chosen: %1</source>
+        <translation>已選擇特徵：%1</translation>
+    </message>
+    <message>
+        <source>%1: the features chosen before (%2); File ▸ Choose Features… changes them</source>
+        <translation>%1：沿用先前選擇的特徵（%2）；可用「檔案 ▸ 選擇特徵…」修改</translation>
+    </message>
+    <message>
+        <source>%1: no image feature was found; choose the features</source>
+        <translation>%1：找不到影像特徵；請選擇特徵</translation>
+    </message>
+    <message>
         <source>Runs</source>
         <translation>執行紀錄</translation>
     </message>
@@ -1579,6 +1603,14 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>%1 epoch(s) of %2 training records are fewer than a batch of %3, so the run trains 0 steps: set --allow-smaller-final-batch, more --epochs, or a smaller --batch-size</source>
         <translation>%1 個 epoch 的 %2 筆訓練記錄少於一個 %3 的批次，所以訓練 0 步：請設定 --allow-smaller-final-batch、更多 --epochs 或更小的 --batch-size</translation>
     </message>
+    <message>
+        <source>labels: &apos;%1&apos; names %2 classes (%3), from a full scan of %4 records</source>
+        <translation>標籤：&apos;%1&apos; 列出 %2 個類別（%3），來自全部 %4 筆記錄的完整掃描</translation>
+    </message>
+    <message>
+        <source>labels: &apos;%1&apos; names %2 classes (%3), from the first %4 records (sampled): a later record with another name stops the run</source>
+        <translation>標籤：&apos;%1&apos; 列出 %2 個類別（%3），來自前 %4 筆記錄（抽樣）：之後若有記錄帶著其他名稱，執行會停止</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunStatusView</name>
@@ -1790,6 +1822,166 @@ files → filename queue → readers → example queue → batch → trainer</so
     <message>
         <source>Load scenario file…</source>
         <translation>載入情境檔…</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SchemaDialog</name>
+    <message>
+        <source>No file is open.</source>
+        <translation>尚未開啟檔案。</translation>
+    </message>
+    <message>
+        <source>Choose Features</source>
+        <translation>選擇特徵</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — the first %n record(s), as a run reads them</source>
+        <translation>
+            <numerusform>%1 — 前 %n 筆記錄，與執行時讀到的相同</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the records: %1</source>
+        <translation>無法讀取記錄：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Image feature:</source>
+        <translation>影像特徵(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Layout:</source>
+        <translation>格式(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Pixel &amp;type:</source>
+        <translation>像素型別(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Height × width × channels:</source>
+        <translation>高 × 寬 × 通道(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>La&amp;bel:</source>
+        <translation>標籤(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Preview: the first records decoded with this choice</source>
+        <translation>預覽：以這個選擇解碼的前幾筆記錄</translation>
+    </message>
+    <message>
+        <source>Command line:</source>
+        <translation>命令列：</translation>
+    </message>
+    <message>
+        <source>The same choice for queuescope-cli run: select and copy it.</source>
+        <translation>給 queuescope-cli run 用的相同選擇：可選取並複製。</translation>
+    </message>
+    <message>
+        <source>Detect</source>
+        <translation>自動偵測</translation>
+    </message>
+    <message>
+        <source>None: input pipeline only</source>
+        <translation>無：只執行輸入管線</translation>
+    </message>
+    <message>
+        <source>Encoded file (JPEG, PNG, …)</source>
+        <translation>編碼檔案（JPEG、PNG…）</translation>
+    </message>
+    <message>
+        <source>Raw pixels</source>
+        <translation>原始像素</translation>
+    </message>
+    <message>
+        <source>Float list of pixels</source>
+        <translation>像素的浮點數列表</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <source>Feature</source>
+        <translation>特徵</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Values per record</source>
+        <translation>每筆記錄的值數</translation>
+    </message>
+    <message>
+        <source>Records with it</source>
+        <translation>含此特徵的記錄</translation>
+    </message>
+    <message>
+        <source>%1 (feature list)</source>
+        <translation>%1（特徵列表）</translation>
+    </message>
+    <message>
+        <source>%1 (mixed kinds)</source>
+        <translation>%1（混合種類）</translation>
+    </message>
+    <message>
+        <source>Image: %1 &apos;%2&apos; — %3</source>
+        <translation>影像：%1 &apos;%2&apos; — %3</translation>
+    </message>
+    <message>
+        <source>Image: none — %1</source>
+        <translation>影像：無 — %1</translation>
+    </message>
+    <message>
+        <source>Label: &apos;%1&apos; (%2) — %3</source>
+        <translation>標籤：&apos;%1&apos;（%2）— %3</translation>
+    </message>
+    <message>
+        <source>Classes in these records: %1 (a run scans the files for the full list)</source>
+        <translation>這些記錄中的類別：%1（執行時會掃描檔案取得完整列表）</translation>
+    </message>
+    <message>
+        <source>Label: cannot be used — %1</source>
+        <translation>標籤：無法使用 — %1</translation>
+    </message>
+    <message>
+        <source>Label: none (input pipeline only)</source>
+        <translation>標籤：無（只執行輸入管線）</translation>
+    </message>
+    <message>
+        <source>Label: none found — the run feeds the input pipeline only</source>
+        <translation>標籤：找不到 — 執行只供應輸入管線</translation>
+    </message>
+    <message>
+        <source>Label: none found (%1) — the run feeds the input pipeline only</source>
+        <translation>標籤：找不到（%1）— 執行只供應輸入管線</translation>
+    </message>
+    <message>
+        <source>no image</source>
+        <translation>沒有影像</translation>
+    </message>
+    <message>
+        <source>does not decode</source>
+        <translation>無法解碼</translation>
+    </message>
+    <message>
+        <source>record %1: %2×%3×%4</source>
+        <translation>記錄 %1：%2×%3×%4</translation>
+    </message>
+    <message>
+        <source>no label</source>
+        <translation>沒有標籤</translation>
+    </message>
+    <message>
+        <source>bad label</source>
+        <translation>標籤有誤</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SchemaPreview</name>
+    <message>
+        <source>No records to preview</source>
+        <translation>沒有可預覽的記錄</translation>
     </message>
 </context>
 <context>

@@ -369,10 +369,11 @@ private slots:
         const Detection missing = detect(s, overrides(R"({"image": {"key": "nope"}})"));
         QVERIFY(missing.imageStatus.message().contains("in none of the 4 sampled records"));
 
-        const Detection badLabel = detect(s, overrides(R"({"label": {"key": "image/format"}})"));
+        // (image/format's "jpeg" would now be a class name: a bytes value that is no text is not.)
+        const Detection badLabel = detect(s, overrides(R"({"label": {"key": "image/encoded"}})"));
         QVERIFY(badLabel.imageStatus.isOk());
         QCOMPARE(badLabel.labelStatus.kind(), ErrorKind::InvalidArgument);
-        QVERIFY(badLabel.labelStatus.message().contains("'image/format'"));
+        QVERIFY(badLabel.labelStatus.message().contains("'image/encoded'"));
         QCOMPARE(badLabel.forTraining().status().message(), badLabel.labelStatus.message());
     }
 

@@ -306,6 +306,7 @@ void ConfigPanel::saveSettings() const
 {
     QJsonObject json = config().toJson();
     json.remove(QStringLiteral("files"));
+    json.remove(QStringLiteral("spec")); // the features are a file's: SchemaMemory keeps them per file
     QSettings().setValue(kSettingsKey, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
 }
 

@@ -105,10 +105,16 @@ void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &seri
         if (!key.isEmpty())
             out.line(indent + QStringLiteral("    %1: tf.FixedLenFeature([], tf.int64),").arg(pyString(key)));
     }
-    if (label.encoding == LabelEncoding::OneHot && label.numClasses > 0)
-        out.line(indent + QStringLiteral("    %1: tf.FixedLenFeature([%2], tf.int64),")
+    if ((label.encoding == LabelEncoding::OneHot || label.encoding == LabelEncoding::Argmax) &&
+        label.numClasses > 0)
+        out.line(indent + QStringLiteral("    %1: tf.FixedLenFeature([%2], %3),")
                               .arg(pyString(label.key))
-                              .arg(label.numClasses));
+                              .arg(label.numClasses)
+                              .arg(label.encoding == LabelEncoding::Argmax ? QStringLiteral("tf.float32")
+                                                                           : QStringLiteral("tf.int64")));
+    else if (label.encoding == LabelEncoding::ClassName)
+        out.line(indent +
+                 QStringLiteral("    %1: tf.FixedLenFeature([], tf.string),").arg(pyString(label.key)));
     else
         out.line(indent +
                  QStringLiteral("    %1: tf.FixedLenFeature([], tf.int64),").arg(pyString(label.key)));
@@ -142,7 +148,12 @@ void emitParseAndDecode(Emitter &out, const TfCodeInput &in, const QString &seri
         break;
     }
     out.line(indent + QStringLiteral("image = tf.image.resize_images(image, [HEIGHT, WIDTH])"));
-    if (label.encoding == LabelEncoding::OneHot)
+    if (label.encoding == LabelEncoding::ClassName) // the sorted names: tf.tables_initializer() fills it
+        out.line(indent +
+                 QStringLiteral("label = tf.cast(tf.contrib.lookup.index_table_from_tensor(CLASS_NAMES)"
+                                ".lookup(features[%1]), tf.int32)")
+                     .arg(pyString(label.key)));
+    else if (label.encoding == LabelEncoding::OneHot || label.encoding == LabelEncoding::Argmax)
         out.line(
             indent +
             QStringLiteral("label = tf.argmax(features[%1], output_type=tf.int32)").arg(pyString(label.key)));

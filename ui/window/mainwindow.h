@@ -14,6 +14,7 @@
 #include <optional>
 
 class QActionGroup;
+class QJsonObject;
 class QComboBox;
 class QDockWidget;
 class QLabel;
@@ -127,6 +128,10 @@ public slots:
     void chooseExport(int kind);                // 0: Chrome/Perfetto trace, 1: JSON Lines event log
     void setOpenedRunName(const QString &name); // in the title; "" when a live run shows
     void openDropped(const QStringList &files); // what a drop of these files does
+    // File ▸ Choose Features… (mainwindowschema.cpp): the feature picker for the open files; its
+    // choice becomes the run's spec and is remembered per file (SchemaMemory), applied again
+    // when the file is opened; opening a file where detection finds no image offers it at once.
+    void chooseFeatures();
 
     // The Runs list (mainwindowcompare.cpp): a finished run of the session or a run opened from
     // a file; the compared ones are overlaid on the metrics charts. setShownRunPath names the
@@ -174,6 +179,8 @@ private:
     void fitToScreen();
     static QSize defaultSize(const QScreen *screen);
     QDockWidget *dock(const char *objectName) const;
+    void featureFilesOpened(const QStringList &files);
+    void applyFeatureChoice(const QJsonObject &spec);
     void createRunFileActions();
     void retranslateRunFiles();
     void createCursorActions();
@@ -192,6 +199,7 @@ private:
     SnapshotPtr m_atCursor;       // the run at the cursor; null while live
     SnapshotPtr m_queuesShown;    // the queue chart's snapshot (its history from the record)
     qint64 m_queuesShownAtMs = -1;
+    QAction *m_chooseFeatures = nullptr;
     QAction *m_openRun = nullptr;
     QAction *m_saveRun = nullptr;
     QMenu *m_exportMenu = nullptr;

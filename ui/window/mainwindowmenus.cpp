@@ -60,6 +60,10 @@ void MainWindow::createMenus()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_controls->openAction());
     m_recentMenu = m_fileMenu->addMenu(QString());
+    m_chooseFeatures = m_fileMenu->addAction(QString(), this, &MainWindow::chooseFeatures);
+    m_chooseFeatures->setObjectName(QStringLiteral("chooseFeaturesAction"));
+    m_chooseFeatures->setEnabled(false); // until files are open
+    connect(this, &MainWindow::openFilesRequested, this, &MainWindow::featureFilesOpened);
     m_fileMenu->addSeparator();
     createRunFileActions();
     m_fileMenu->addSeparator();
@@ -137,6 +141,7 @@ void MainWindow::retranslateUi()
     m_scenarioLabel->setText(tr("S&cenario:"));
     m_fileMenu->setTitle(tr("&File"));
     m_recentMenu->setTitle(tr("Open &Recent"));
+    m_chooseFeatures->setText(tr("Choose &Features…"));
     m_quit->setText(tr("&Quit"));
     m_runMenu->setTitle(tr("&Run"));
     m_viewMenu->setTitle(tr("&View"));
