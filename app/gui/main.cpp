@@ -77,8 +77,12 @@ int main(int argc, char **argv)
     const QCommandLineOption compare(
         QStringLiteral("compare"),
         QStringLiteral("With saved runs: tick Compare beside each of them (up to four) in the Runs panel."));
+    const QCommandLineOption cursorAt(
+        QStringLiteral("cursor"),
+        QStringLiteral("With a saved run: put the time cursor at SECONDS into the run (Cursor menu)."),
+        QStringLiteral("SECONDS"));
     parser.addOptions({scenario, start, screenshot, after, quitAfter, lang, zoom, panels, frameStats,
-                       frameOverlay, compare});
+                       frameOverlay, compare, cursorAt});
     parser.process(app);
 
     bool ok = true;
@@ -129,6 +133,14 @@ int main(int argc, char **argv)
         }
         if (parser.isSet(compare))
             window.compareAllRuns();
+        if (parser.isSet(cursorAt)) {
+            const double at = parser.value(cursorAt).toDouble(&ok);
+            if (!ok || at < 0) {
+                std::fprintf(stderr, "queuescope: --cursor needs a number of seconds\n");
+                return 2;
+            }
+            QTimer::singleShot(0, &window, [&window, at] { window.setCursorUs(qint64(at * 1e6)); });
+        }
     } else if (!files.isEmpty()) {
         window.openFiles(files);
     }

@@ -150,7 +150,8 @@ void StateSecondsView::paintEvent(QPaintEvent *)
         const QRect area = barArea(bar, l);
         if (!t) {
             p.setPen(palette().color(QPalette::PlaceholderText));
-            p.drawText(area, Qt::AlignLeft | Qt::AlignVCenter, tr("no such thread in this run"));
+            p.drawText(area, Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(tr("no such thread in this run"), Qt::ElideRight, area.width()));
             continue;
         }
         double x = area.left();
