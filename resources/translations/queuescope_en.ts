@@ -2035,6 +2035,14 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>A coordination event of the kind &quot;%1&quot; on the timeline.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>skipped record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A record skipped as corrupt (skip_corrupt) by that reader; hover the mark for its file, record and offset.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::StatePalette</name>

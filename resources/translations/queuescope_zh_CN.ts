@@ -2020,6 +2020,14 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>A coordination event of the kind &quot;%1&quot; on the timeline.</source>
         <translation>时间轴上“%1”类的协调事件。</translation>
     </message>
+    <message>
+        <source>skipped record</source>
+        <translation>跳过的记录</translation>
+    </message>
+    <message>
+        <source>A record skipped as corrupt (skip_corrupt) by that reader; hover the mark for its file, record and offset.</source>
+        <translation>该读取器因损坏而跳过的记录（skip_corrupt）；将鼠标停在标记上可看到文件、记录与偏移。</translation>
+    </message>
 </context>
 <context>
     <name>qs::StatePalette</name>

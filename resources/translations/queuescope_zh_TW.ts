@@ -2020,6 +2020,14 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>A coordination event of the kind &quot;%1&quot; on the timeline.</source>
         <translation>時間軸上「%1」類的協調事件。</translation>
     </message>
+    <message>
+        <source>skipped record</source>
+        <translation>略過的記錄</translation>
+    </message>
+    <message>
+        <source>A record skipped as corrupt (skip_corrupt) by that reader; hover the mark for its file, record and offset.</source>
+        <translation>該讀取器因損毀而略過的記錄（skip_corrupt）；將滑鼠停在標記上可看到檔案、記錄與位移。</translation>
+    </message>
 </context>
 <context>
     <name>qs::StatePalette</name>

@@ -36,6 +36,10 @@ QList<StateLegend::Item> StateLegend::items() const
             list.append({true, int(k), UiText::eventKindName(k),
                          tr("A coordination event of the kind \"%1\" on the timeline.")
                              .arg(UiText::eventKindName(k))});
+        // The one note drawn on a lane: a record skip_corrupt skipped.
+        list.append({true, int(EventKind::Note), tr("skipped record"),
+                     tr("A record skipped as corrupt (skip_corrupt) by that reader; hover the mark for its "
+                        "file, record and offset.")});
     }
     return list;
 }
