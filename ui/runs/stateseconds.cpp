@@ -20,6 +20,29 @@ const RoleTime *roleOf(const QList<RoleTime> &roles, ThreadRole r)
     return nullptr;
 }
 
+struct Part {
+    ThreadState state;
+    qint64 us;
+    QRectF rect;
+};
+
+// A bar's parts, one per state the threads lived in, in the legend's order, `scale` px per µs
+// of the area's width.
+QList<Part> parts(const RoleTime &t, const QRect &area, double scale)
+{
+    QList<Part> out;
+    double x = area.left();
+    for (ThreadState s : StatePalette::legendOrder()) {
+        const qint64 us = isFinalState(s) ? 0 : t.usIn[size_t(s)];
+        if (us <= 0)
+            continue;
+        const double w = double(area.width()) * double(us) * scale;
+        out.append(Part{s, us, QRectF(x, area.top(), w, area.height())});
+        x += w;
+    }
+    return out;
+}
+
 QString threadSeconds(qint64 us)
 {
     return StateSecondsView::tr("%1 thread-s").arg(double(us) / 1e6, 0, 'f', us < 10'000'000 ? 2 : 1);
@@ -154,15 +177,8 @@ void StateSecondsView::paintEvent(QPaintEvent *)
                        fm.elidedText(tr("no such thread in this run"), Qt::ElideRight, area.width()));
             continue;
         }
-        double x = area.left();
-        for (ThreadState s : StatePalette::legendOrder()) {
-            const qint64 us = isFinalState(s) ? 0 : t->usIn[size_t(s)];
-            if (us <= 0)
-                continue;
-            const double w = double(area.width()) * double(us) * scale;
-            StatePalette::fill(&p, QRectF(x, area.top(), w, area.height()), s);
-            x += w;
-        }
+        for (const Part &part : parts(*t, area, scale))
+            StatePalette::fill(&p, part.rect, part.state);
         p.setPen(palette().color(QPalette::Text));
         p.drawText(QRect(width() - l.totalWidth + 4, bar.rect.top(), l.totalWidth - 4, bar.rect.height()),
                    Qt::AlignLeft | Qt::AlignVCenter, threadSeconds(t->totalUs()));
@@ -183,18 +199,12 @@ QString StateSecondsView::toolTipAt(const QPoint &pos) const
         const QRect area = barArea(bar, l);
         const QString who =
             tr("%1 · %2 (%n thread(s))", nullptr, t->threads).arg(run.name, UiText::roleName(bar.role));
-        double x = area.left();
-        for (ThreadState s : StatePalette::legendOrder()) {
-            const qint64 us = isFinalState(s) ? 0 : t->usIn[size_t(s)];
-            if (us <= 0)
-                continue;
-            const double w = double(area.width()) * double(us) * scale;
-            if (pos.x() >= x && pos.x() < x + w)
+        for (const Part &part : parts(*t, area, scale)) {
+            if (pos.x() >= part.rect.left() && pos.x() < part.rect.right())
                 return tr("%1\n%2: %3 s (%4 % of its thread time)")
-                    .arg(who, StatePalette::name(s))
-                    .arg(double(us) / 1e6, 0, 'f', 3)
-                    .arg(100.0 * double(us) / double(std::max<qint64>(1, t->totalUs())), 0, 'f', 1);
-            x += w;
+                    .arg(who, StatePalette::name(part.state))
+                    .arg(double(part.us) / 1e6, 0, 'f', 3)
+                    .arg(100.0 * double(part.us) / double(std::max<qint64>(1, t->totalUs())), 0, 'f', 1);
         }
         return tr("%1\n%2 in all").arg(who, threadSeconds(t->totalUs()));
     }
