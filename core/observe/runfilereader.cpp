@@ -336,8 +336,11 @@ Status Loader::readPreviews(SavedRun *r)
         thumb.label = int(rows.int64(6));
         thumb.prediction = int(rows.int64(7));
         thumb.source = rows.text(8);
-        const bool sane = thumb.width > 0 && thumb.width <= 4096 && thumb.height > 0 &&
-                          thumb.height <= 4096 && (thumb.channels == 1 || thumb.channels == 3);
+        // Previews are thumbnails (tens of pixels a side): a hostile file cannot make the reader
+        // inflate more than 768 KB per image.
+        constexpr int kMaxPreviewSide = 512;
+        const bool sane = thumb.width > 0 && thumb.width <= kMaxPreviewSide && thumb.height > 0 &&
+                          thumb.height <= kMaxPreviewSide && (thumb.channels == 1 || thumb.channels == 3);
         const qint64 bytes = sane ? qint64(thumb.width) * thumb.height * thumb.channels : -1;
         const QByteArray packed = rows.blob(9);
         // qCompress's first 4 bytes say the size: refuse a lie before inflating anything.
