@@ -92,6 +92,20 @@ void StatePalette::fill(QPainter *p, const QPainterPath &shape, ThreadState s)
     }
 }
 
+void StatePalette::fill(QPainter *p, const QList<QRectF> &rects, ThreadState s)
+{
+    p->save();
+    p->setPen(Qt::NoPen);
+    p->setBrush(color(s));
+    p->drawRects(rects.constData(), int(rects.size()));
+    if (isHatched(s)) {
+        p->setBrushOrigin(0, 0);
+        p->setBrush(QBrush(patternColor(s), pattern(s)));
+        p->drawRects(rects.constData(), int(rects.size()));
+    }
+    p->restore();
+}
+
 QString StatePalette::name(ThreadState s)
 {
     switch (s) {

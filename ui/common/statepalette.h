@@ -5,6 +5,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QCoreApplication>
+#include <QList>
 #include <QString>
 
 class QPainter;
@@ -29,7 +30,8 @@ public:
 
     // Fills `r` with the state's colour and, for patterned states, the pattern over it.
     static void fill(QPainter *p, const QRectF &r, ThreadState s);
-    static void fill(QPainter *p, const QPainterPath &shape, ThreadState s); // a rounded box, ...
+    static void fill(QPainter *p, const QPainterPath &shape, ThreadState s);  // a rounded box, ...
+    static void fill(QPainter *p, const QList<QRectF> &rects, ThreadState s); // many, in one call
 
     static QString name(ThreadState s);        // "blocked (queue full)"
     static QString explanation(ThreadState s); // one sentence

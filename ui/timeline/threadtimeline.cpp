@@ -391,9 +391,10 @@ void ThreadTimeline::paintLane(QPainter &p, int lane)
     const QRectF band(0, top + 2, 0, h - 4);
     p.save();
     p.setClipRect(m_axis.x0, top, m_axis.width + 1, h);
-    // Mixed marks are stacked columns: one path per state for the whole lane, filled once.
-    std::array<QPainterPath, kThreadStateCount> stacked;
-    std::array<bool, kThreadStateCount> used{};
+    // Mixed marks are stacked columns: the rectangles of each state for the whole lane, drawn in
+    // one call. (A QPainterPath of them went through the general rasteriser, which took hundreds
+    // of ms a frame once most columns of a long run were mixed.)
+    std::array<QList<QRectF>, kThreadStateCount> stacked;
     const QList<ThreadState> order = StatePalette::legendOrder();
     for (const LaneItem &item : m_items[lane]) {
         const QRectF r(item.x0, band.top(), std::max(1, item.x1 - item.x0), band.height());
@@ -408,13 +409,12 @@ void ThreadTimeline::paintLane(QPainter &p, int lane)
             if (us <= 0)
                 continue;
             const double part = r.height() * double(us) / total;
-            stacked[size_t(s)].addRect(QRectF(r.left(), bottom - part, r.width(), part));
-            used[size_t(s)] = true;
+            stacked[size_t(s)].append(QRectF(r.left(), bottom - part, r.width(), part));
             bottom -= part;
         }
     }
     for (ThreadState s : order)
-        if (used[size_t(s)])
+        if (!stacked[size_t(s)].isEmpty())
             StatePalette::fill(&p, stacked[size_t(s)], s);
     for (const LaneMarker &m : m_markers[lane])
         paintMarker(&p, m.kind, m.x, top + 1, h * 0.55);
