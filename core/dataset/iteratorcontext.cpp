@@ -53,10 +53,18 @@ void IteratorContext::publish()
     m_recorder->setTopology(std::move(copy));
 }
 
+void IteratorContext::setTrailingThreads(QList<TopologyThread> threads)
+{
+    std::lock_guard lock(m_mu);
+    m_trailing = std::move(threads);
+}
+
 Topology IteratorContext::topology() const
 {
     std::lock_guard lock(m_mu);
-    return m_topology;
+    Topology t = m_topology;
+    t.threads.append(m_trailing);
+    return t;
 }
 
 } // namespace qs

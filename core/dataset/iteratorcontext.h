@@ -33,6 +33,8 @@ public:
     void queueChanged(int id, int size, qint64 enqueued, qint64 dequeued, bool closed) const;
     void addQueue(const QString &name, const QString &label);
     void addThread(TopologyThread thread);
+    // Threads of the run around the pipeline (its consumer, watchers), listed after the stages'.
+    void setTrailingThreads(QList<TopologyThread> threads);
     void publish();
     Topology topology() const;
 
@@ -44,8 +46,9 @@ private:
     std::shared_ptr<Autotuner> m_tuner;
     std::atomic<qint64> m_ignored{0};
     mutable std::mutex m_mu;
-    QHash<QString, int> m_queueIds; // guarded by m_mu
-    Topology m_topology;            // guarded by m_mu
+    QHash<QString, int> m_queueIds;   // guarded by m_mu
+    Topology m_topology;              // guarded by m_mu
+    QList<TopologyThread> m_trailing; // guarded by m_mu
 };
 
 } // namespace qs
