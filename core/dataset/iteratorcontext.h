@@ -38,6 +38,15 @@ public:
     void publish();
     Topology topology() const;
 
+    // A stage thread's last word: on destruction (declare it after the thread's ObservedThread)
+    // the thread turns stopped and its thread_exit event is recorded, as a coordinated thread's.
+    struct ExitNote {
+        const IteratorContext *context;
+        QString thread;
+        ~ExitNote() { context->threadExited(thread); }
+    };
+    void threadExited(const QString &thread) const;
+
     void countIgnored() { m_ignored.fetch_add(1, std::memory_order_relaxed); }
     qint64 ignoredErrors() const { return m_ignored.load(std::memory_order_relaxed); }
 
