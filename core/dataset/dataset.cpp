@@ -53,6 +53,11 @@ Dataset Dataset::tfRecord(const QString &file)
     return Dataset(makeTfRecordOp(file), {QStringLiteral("tf.data.TFRecordDataset(filename)")});
 }
 
+Dataset Dataset::tfRecord(const QString &file, const TfRecordOptions &options)
+{
+    return Dataset(makeTfRecordOp(file, options), {QStringLiteral("tf.data.TFRecordDataset(filename)")});
+}
+
 Dataset Dataset::tfRecordOf(const Element &file)
 {
     return tfRecord(file.text);

@@ -54,6 +54,9 @@ public:
     static Dataset range(qint64 count);
     static Dataset tfRecord(const QString &file);   // TFRecordDataset(file)
     static Dataset tfRecordOf(const Element &file); // for interleave: the element's file name
+    // TFRecordDataset(file, compression_type) reading a run's training records: the held-out
+    // ones left out, `beforeRecord` (the classroom's read delay) called before each read.
+    static Dataset tfRecord(const QString &file, const TfRecordOptions &options);
     // parse_single_example + decode + preprocess through SampleMaker, as the queue readers do.
     static MapFn decodeFn(const SampleMaker &maker);
 

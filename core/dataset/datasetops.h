@@ -1,6 +1,8 @@
 #pragma once
 
 #include "dataset/datasetop.h"
+#include "feed/recordstream.h"
+#include "record/compression.h"
 
 #include <QStringList>
 
@@ -18,7 +20,15 @@ using InterleaveFn = std::function<Dataset(const Element &)>;
 DatasetOpPtr makeSliceOp(QStringList files);
 DatasetOpPtr makeRangeOp(qint64 count);
 DatasetOpPtr makeErrorOp(Status error);
-DatasetOpPtr makeTfRecordOp(QString file);
+// How a TFRecordDataset reads: its compression, the records it leaves out (a run's held-out
+// set) and a hook called before each read (may sleep; runs on the reading thread).
+struct TfRecordOptions {
+    Compression compression = Compression::Auto;
+    HoldOut holdOut;
+    std::function<void()> beforeRecord;
+};
+
+DatasetOpPtr makeTfRecordOp(QString file, TfRecordOptions options = {});
 DatasetOpPtr makeInterleaveOp(DatasetOpPtr input, InterleaveFn fn, int cycleLength, int blockLength,
                               int parallelCalls, bool deterministic);
 // map, and batch with num_parallel_calls != 1: `pull` input elements per output element

@@ -9,17 +9,28 @@ Result<Dataset> DatasetRecipe::build(const SampleMaker &maker) const
     Result<Dataset> listed = Dataset::listFiles(files, shuffleFiles, fileSeed);
     if (!listed)
         return listed.status();
-    const int parallel = autotune ? Dataset::kAutotune : std::max(1, readerThreads);
-    Dataset d = listed->repeat(numEpochs > 0 ? numEpochs : -1)
-                    .interleave(Dataset::tfRecordOf, std::max(1, readerThreads), 1, parallel)
-                    .map(Dataset::decodeFn(maker), parallel);
+    const int readers = std::max(1, readerThreads);
+    auto calls = [&](int explicitCalls) {
+        return autotune ? Dataset::kAutotune : explicitCalls > 0 ? explicitCalls : readers;
+    };
+    const qint64 count = numEpochs > 0 ? numEpochs : -1;
+    const TfRecordOptions options = read;
+    InterleaveFn open = [options](const Element &file) { return Dataset::tfRecord(file.text, options); };
+    Dataset d = cache ? *listed : listed->repeat(count);
+    d = d.interleave(std::move(open), readers, 1, calls(interleaveCalls))
+            .map(decode ? decode : Dataset::decodeFn(maker), calls(mapCalls));
     if (skipCorrupt)
         d = d.ignoreErrors();
+    if (cache)
+        d = d.cache().repeat(count);
     if (useShuffleQueue)
         d = d.shuffle(std::max(1, minAfterDequeue), shuffleSeed);
     d = d.batch(std::max(1, batchSize), !allowSmallerFinalBatch);
+    if (autotune)
+        return d.prefetch(Dataset::kAutotune);
     const int room = std::max(1, (exampleCapacity - minAfterDequeue) / std::max(1, batchSize));
-    return d.prefetch(autotune ? Dataset::kAutotune : room);
+    const int buffer = prefetch < 0 ? room : prefetch;
+    return buffer > 0 ? d.prefetch(buffer) : d;
 }
 
 } // namespace qs

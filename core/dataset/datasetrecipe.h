@@ -28,7 +28,11 @@ class SampleMaker;
 //                                       batches: the room the example queue keeps above its floor;
 //                                       autotune: prefetch(AUTOTUNE)
 //   image size, scaled_jpeg, spec    -> the SampleMaker given to build()
-// Not mapped: the held-out split (eval_fraction) and the classroom delays.
+//   compression, the held-out split  -> `read` (TFRecordDataset(compression_type), records left out)
+// The dataset knobs refine the mapping: interleaveCalls / mapCalls (0: follow reader_threads),
+// prefetch (-1: from the queue knobs as above, 0: no prefetch), cache (.cache() after the decode
+// map, and the repeat moves after it: later epochs come from memory). `decode` replaces the
+// SampleMaker's map (a run adds its decode delay); empty: Dataset::decodeFn(maker).
 struct DatasetRecipe {
     QStringList files;
     bool shuffleFiles = true;
@@ -43,6 +47,12 @@ struct DatasetRecipe {
     quint64 shuffleSeed = 0;
     int batchSize = 32;
     bool allowSmallerFinalBatch = false;
+    int interleaveCalls = 0;
+    int mapCalls = 0;
+    int prefetch = -1;
+    bool cache = false;
+    TfRecordOptions read;
+    MapFn decode;
 
     // NotFound/InvalidArgument naming the pattern when `files` match nothing.
     Result<Dataset> build(const SampleMaker &maker) const;

@@ -279,6 +279,7 @@ private:
     void work(int index)
     {
         ObservedThread self(m_context->recorder(), threadName(index), ThreadRole::Reader);
+        const IteratorContext::ExitNote exitNote{m_context.get(), ObservedThread::currentName()};
         std::unique_lock lock(m_mu);
         while (!m_stop) {
             Slot *slot = index < m_knob->value.load(std::memory_order_relaxed) ? pickLocked() : nullptr;

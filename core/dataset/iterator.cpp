@@ -54,4 +54,15 @@ Topology Iterator::topology() const
     return m_context->topology();
 }
 
+QString Iterator::outputBuffer() const
+{
+    return m_root->outputBuffer();
+}
+
+void Iterator::setTrailingThreads(QList<TopologyThread> threads)
+{
+    m_context->setTrailingThreads(std::move(threads));
+    m_context->publish();
+}
+
 } // namespace qs

@@ -36,6 +36,10 @@ public:
     qint64 ignoredErrors() const; // elements ignore_errors() skipped so far
     Autotuner *autotuner() const;
     Topology topology() const;
+    QString outputBuffer() const; // the buffer getNext() takes from (the last stage's), or empty
+    // The run's threads around the pipeline (its consumer, watchers), listed after the stages'
+    // in the topology from now on; publishes it. Any thread.
+    void setTrailingThreads(QList<TopologyThread> threads);
 
 private:
     std::shared_ptr<IteratorContext> m_context;

@@ -53,10 +53,27 @@ void IteratorContext::publish()
     m_recorder->setTopology(std::move(copy));
 }
 
+void IteratorContext::threadExited(const QString &thread) const
+{
+    if (!m_recorder)
+        return;
+    ObservedThread::setState(ThreadState::Stopped);
+    m_recorder->recordEvent(EventKind::ThreadExit, thread,
+                            QJsonObject{{QStringLiteral("how"), QStringLiteral("clean")}});
+}
+
+void IteratorContext::setTrailingThreads(QList<TopologyThread> threads)
+{
+    std::lock_guard lock(m_mu);
+    m_trailing = std::move(threads);
+}
+
 Topology IteratorContext::topology() const
 {
     std::lock_guard lock(m_mu);
-    return m_topology;
+    Topology t = m_topology;
+    t.threads.append(m_trailing);
+    return t;
 }
 
 } // namespace qs

@@ -33,8 +33,19 @@ public:
     void queueChanged(int id, int size, qint64 enqueued, qint64 dequeued, bool closed) const;
     void addQueue(const QString &name, const QString &label);
     void addThread(TopologyThread thread);
+    // Threads of the run around the pipeline (its consumer, watchers), listed after the stages'.
+    void setTrailingThreads(QList<TopologyThread> threads);
     void publish();
     Topology topology() const;
+
+    // A stage thread's last word: on destruction (declare it after the thread's ObservedThread)
+    // the thread turns stopped and its thread_exit event is recorded, as a coordinated thread's.
+    struct ExitNote {
+        const IteratorContext *context;
+        QString thread;
+        ~ExitNote() { context->threadExited(thread); }
+    };
+    void threadExited(const QString &thread) const;
 
     void countIgnored() { m_ignored.fetch_add(1, std::memory_order_relaxed); }
     qint64 ignoredErrors() const { return m_ignored.load(std::memory_order_relaxed); }
@@ -44,8 +55,9 @@ private:
     std::shared_ptr<Autotuner> m_tuner;
     std::atomic<qint64> m_ignored{0};
     mutable std::mutex m_mu;
-    QHash<QString, int> m_queueIds; // guarded by m_mu
-    Topology m_topology;            // guarded by m_mu
+    QHash<QString, int> m_queueIds;   // guarded by m_mu
+    Topology m_topology;              // guarded by m_mu
+    QList<TopologyThread> m_trailing; // guarded by m_mu
 };
 
 } // namespace qs

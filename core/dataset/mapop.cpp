@@ -199,6 +199,7 @@ private:
     {
         ObservedThread self(m_context->recorder(), QStringLiteral("%1/%2").arg(m_config.name).arg(index),
                             ThreadRole::Worker);
+        const IteratorContext::ExitNote exitNote{m_context.get(), ObservedThread::currentName()};
         std::unique_lock lock(m_mu);
         for (;;) {
             for (;;) {

@@ -109,6 +109,7 @@ private:
     void work()
     {
         ObservedThread self(m_context->recorder(), m_name + QStringLiteral("/0"), ThreadRole::Worker);
+        const IteratorContext::ExitNote exitNote{m_context.get(), ObservedThread::currentName()};
         for (;;) {
             {
                 std::unique_lock lock(m_mu);

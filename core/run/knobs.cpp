@@ -18,12 +18,19 @@ namespace {
 
 constexpr double kIntMax = std::numeric_limits<int>::max();
 constexpr const char *kFeeds[] = {"shuffle_batch", "naive", nullptr};
+constexpr const char *kPipelines[] = {"queues", "dataset", nullptr};
 
 using T = KnobType;
 
 // key, type, default, min, max, zeroMeansOff, unit, label, help, tfArg, flag, valueName,
 // benchFlag, workersMode, choices, field
 const Knob kKnobs[] = {
+    {"pipeline", T::Choice, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Pipeline:"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "Which input pipeline reads the files: the TF 1.x queues and queue runners, or its "
+                       "tf.data equivalent built from the same settings."),
+     "tf.train.shuffle_batch queues, or tf.data.Dataset", "pipeline", "queues|dataset", true, false,
+     kPipelines, QS_FIELD(pipeline.kind)},
     {"files", T::Files, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Files:"),
      QT_TRANSLATE_NOOP("qs::Knob", "The TFRecord files to read: names or glob patterns."),
      "string_input_producer(string_tensor)", "", "", false, false, nullptr, QS_FIELD(pipeline.files)},
@@ -64,6 +71,35 @@ const Knob kKnobs[] = {
          "How the training files are compressed: none, gzip, zlib, or auto (detected from each file)."),
      "TFRecordOptions(compression_type)", "compression", "none|gzip|zlib|auto", true, false, nullptr,
      QS_FIELD(pipeline.compression)},
+
+    {"dataset_autotune", T::Bool, 0, 0, 1, false, "", QT_TRANSLATE_NOOP("qs::Knob", "tf.data AUTOTUNE"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "Dataset pipeline: let the tuner choose the interleave and map parallelism and the "
+                       "prefetch buffer while the run goes."),
+     "num_parallel_calls=tf.data.AUTOTUNE, prefetch(tf.data.AUTOTUNE)", "dataset-autotune", "", true, false,
+     nullptr, QS_FIELD(pipeline.datasetAutotune)},
+    {"dataset_interleave_calls", T::Int, 0, 0, 256, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Interleave parallelism:"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "Dataset pipeline: threads reading files at once in interleave; 0 follows the reader "
+                       "threads."),
+     "interleave(num_parallel_calls)", "interleave-calls", "N", true, false, nullptr,
+     QS_FIELD(pipeline.datasetInterleaveCalls)},
+    {"dataset_map_calls", T::Int, 0, 0, 256, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Map parallelism:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob", "Dataset pipeline: threads parsing and decoding in map; 0 follows the reader threads."),
+     "map(num_parallel_calls)", "map-calls", "N", true, false, nullptr, QS_FIELD(pipeline.datasetMapCalls)},
+    {"dataset_prefetch", T::Int, -1, -1, 100000, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Prefetch batches:"),
+     QT_TRANSLATE_NOOP(
+         "qs::Knob", "Dataset pipeline: batches prefetch keeps ready; 0 no prefetch, -1 the example queue's "
+                     "room above min_after_dequeue, in batches."),
+     "prefetch(buffer_size)", "prefetch", "N", true, false, nullptr, QS_FIELD(pipeline.datasetPrefetch)},
+    {"dataset_cache", T::Bool, 0, 0, 1, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Cache decoded examples"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "Dataset pipeline: keep the decoded examples of the first epoch in memory and serve "
+                       "the later epochs from there."),
+     "cache()", "cache", "", true, false, nullptr, QS_FIELD(pipeline.datasetCache)},
 
     {"feed", T::Choice, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Feed:"),
      QT_TRANSLATE_NOOP("qs::Knob", "How batches reach the trainer: queues filled by reader threads, or the "
@@ -257,6 +293,22 @@ double numeric(const KnobField &field)
         field);
 }
 
+// A Choice knob's enum as the index of its spelling.
+int choiceIndex(const KnobField &field)
+{
+    if (auto *const *p = std::get_if<PipelineKind *>(&field))
+        return int(**p);
+    return int(*std::get<FeedMode *>(field));
+}
+
+void setChoice(const KnobField &field, int index)
+{
+    if (auto *const *p = std::get_if<PipelineKind *>(&field))
+        **p = PipelineKind(index);
+    else
+        *std::get<FeedMode *>(field) = FeedMode(index);
+}
+
 } // namespace
 
 std::span<const Knob> knobs()
@@ -318,7 +370,7 @@ QJsonValue Knob::read(const RunConfig &config) const
     case KnobType::Files:
         return QJsonArray::fromStringList(*std::get<QStringList *>(f));
     case KnobType::Choice:
-        return QLatin1String(choices[int(*std::get<FeedMode *>(f))]);
+        return QLatin1String(choices[choiceIndex(f)]);
     case KnobType::Json: {
         const QJsonDocument doc = QJsonDocument::fromJson(std::get<QString *>(f)->toUtf8());
         return doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(QJsonObject());
@@ -381,7 +433,7 @@ Status Knob::write(RunConfig &config, const QJsonValue &v) const
         QStringList spellings;
         for (int i = 0; choices[i]; ++i) {
             if (v.toString() == QLatin1String(choices[i])) {
-                *std::get<FeedMode *>(f) = FeedMode(i);
+                setChoice(f, i);
                 return {};
             }
             spellings << QStringLiteral("\"%1\"").arg(QLatin1String(choices[i]));
@@ -458,6 +510,11 @@ QString feedModeKey(FeedMode mode)
     return QLatin1String(kFeeds[int(mode)]);
 }
 
+QString pipelineKindKey(PipelineKind kind)
+{
+    return QLatin1String(kPipelines[int(kind)]);
+}
+
 RunConfig::RunConfig()
 {
     for (const Knob &k : kKnobs) {
@@ -466,8 +523,8 @@ RunConfig::RunConfig()
                 using V = std::remove_pointer_t<decltype(p)>;
                 if constexpr (std::is_same_v<V, bool>)
                     *p = k.defaultValue != 0;
-                else if constexpr (std::is_same_v<V, FeedMode>)
-                    *p = FeedMode(int(k.defaultValue));
+                else if constexpr (std::is_same_v<V, FeedMode> || std::is_same_v<V, PipelineKind>)
+                    *p = V(int(k.defaultValue));
                 else if constexpr (std::is_arithmetic_v<V>)
                     *p = V(k.defaultValue);
                 else
@@ -529,6 +586,15 @@ Status RunConfig::validate(RunMode mode) const
     if (!workers && (pipeline.compression.isEmpty() || !parseCompression(pipeline.compression)))
         return bad(QStringLiteral("compression must be none, gzip, zlib or auto (got '%1')")
                        .arg(pipeline.compression));
+    if (pipeline.kind == PipelineKind::Dataset) {
+        if (workers)
+            return bad(QStringLiteral("the workers demo has no input pipeline: pipeline must be queues"));
+        if (trainer.feed == FeedMode::Naive)
+            return bad(QStringLiteral("feed naive reads without a pipeline: use pipeline queues with it"));
+        if (!trainer.startQueueRunners)
+            return bad(QStringLiteral("a tf.data pipeline has no queue runners to forget: "
+                                      "start_queue_runners false needs pipeline queues"));
+    }
     if (!workers && pipeline.useShuffleQueue && pipeline.exampleCapacity <= pipeline.minAfterDequeue)
         return bad(QStringLiteral("example_capacity %1 must be bigger than min_after_dequeue %2.")
                        .arg(pipeline.exampleCapacity)

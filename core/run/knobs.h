@@ -27,8 +27,8 @@ enum class KnobType : quint8 {
 };
 
 // A reference to the RunConfig member a knob sets.
-using KnobField =
-    std::variant<int *, qint64 *, double *, bool *, quint64 *, QString *, QStringList *, FeedMode *>;
+using KnobField = std::variant<int *, qint64 *, double *, bool *, quint64 *, QString *, QStringList *,
+                               FeedMode *, PipelineKind *>;
 
 struct Knob {
     const char *key; // the JSON key, e.g. "batch_size"

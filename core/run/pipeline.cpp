@@ -69,6 +69,10 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
         p->m_readerThrowAfter = faults->readerThrowAfter;
         p->m_trainerThrowAt = faults->trainerThrowAt;
         p->m_stuckWorker = faults->stuckWorker;
+        if (config.pipeline.kind == PipelineKind::Dataset && p->m_readerThrowAfter >= 0)
+            return invalidArgument(QStringLiteral("scenario '%1' makes a reader thread throw; a tf.data "
+                                                  "pipeline has no reader threads: use pipeline queues")
+                                       .arg(scenario->name));
     }
 
     if (!p->isWorkersMode()) {
@@ -188,7 +192,9 @@ Status Pipeline::start()
         if (ObservedThread::currentId() >= 0)
             gate->pass(e);
     });
-    return isWorkersMode() ? startWorkers() : startPipeline();
+    if (isWorkersMode())
+        return startWorkers();
+    return m_config.pipeline.kind == PipelineKind::Dataset ? startDataset() : startPipeline();
 }
 
 void Pipeline::requestStop()

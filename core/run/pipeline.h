@@ -18,6 +18,7 @@
 
 namespace qs {
 
+class BatchSource;
 class Model;
 class Recorder;
 class QueueBase;
@@ -112,7 +113,12 @@ private:
     struct StuckWorker;
     Pipeline() = default;
     Status startPipeline();
+    Status startDataset();
     Status startWorkers();
+    // The trainer, the watchdog and the stuck worker (a fault), as the topology lists them.
+    QList<TopologyThread> runThreads(const QString &trainerQueue) const;
+    // The trainer's main thread over `source`; afterTrain runs on it when the training loop ends.
+    void startTrainer(std::unique_ptr<BatchSource> source, std::function<void()> afterTrain);
     void startWatchdog(const std::shared_ptr<QueueBase> &watched, const QList<ThreadHandle> &feeders,
                        const QList<std::shared_ptr<QueueBase>> &orphans);
     void startMain(const QString &name, ThreadRole role, std::function<Status()> body);

@@ -191,7 +191,16 @@ Status Pipeline::startPipeline()
             orphans = {producer->queue, examples};
         source = std::make_unique<QueueBatchSource>(*batcher, &ctx.pacer);
     }
-    // The trainer goes after the example queue's threads, the watchers of the run after it.
+    topology.threads << runThreads(examples ? examples->name() : QString());
+    ctx.recorder->setTopology(topology);
+    startWatchdog(examples, feeders, orphans);
+    startTrainer(std::move(source), {});
+    return {};
+}
+
+QList<TopologyThread> Pipeline::runThreads(const QString &trainerQueue) const
+{
+    QList<TopologyThread> threads;
     TopologyThread trainerNode{QStringLiteral("trainer"),
                                ThreadRole::Trainer,
                                CodeRole::Trainer,
@@ -199,27 +208,32 @@ Status Pipeline::startPipeline()
                                {},
                                {},
                                {}};
-    if (examples)
-        trainerNode.dequeuesFrom = {examples->name()};
-    topology.threads << trainerNode;
-    topology.threads << TopologyThread{QStringLiteral("watchdog"),
-                                       ThreadRole::Watcher,
-                                       CodeRole::None,
-                                       QStringLiteral("watchdog"),
-                                       {},
-                                       {},
-                                       {}};
+    if (!trainerQueue.isEmpty())
+        trainerNode.dequeuesFrom = {trainerQueue};
+    threads << trainerNode;
+    threads << TopologyThread{QStringLiteral("watchdog"),
+                              ThreadRole::Watcher,
+                              CodeRole::None,
+                              QStringLiteral("watchdog"),
+                              {},
+                              {},
+                              {}};
     if (m_stuckWorker)
-        topology.threads << TopologyThread{QStringLiteral("stuck-worker"),
-                                           ThreadRole::Worker,
-                                           CodeRole::None,
-                                           QStringLiteral("stuck worker"),
-                                           {},
-                                           {},
-                                           {}};
-    ctx.recorder->setTopology(topology);
-    startWatchdog(examples, feeders, orphans);
+        threads << TopologyThread{QStringLiteral("stuck-worker"),
+                                  ThreadRole::Worker,
+                                  CodeRole::None,
+                                  QStringLiteral("stuck worker"),
+                                  {},
+                                  {},
+                                  {}};
+    return threads;
+}
 
+void Pipeline::startTrainer(std::unique_ptr<BatchSource> source, std::function<void()> afterTrain)
+{
+    RunContext &ctx = *m_context;
+    const PipelineConfig &pc = m_config.pipeline;
+    const TrainerConfig &tc = m_config.trainer;
     if (m_stuckWorker) {
         m_stuck = std::make_shared<StuckWorker>();
         m_threads << ctx.coord.startThread(
@@ -255,7 +269,8 @@ Status Pipeline::startPipeline()
     const auto grace = std::chrono::milliseconds(qint64(tc.gracePeriodS * 1000));
     // The script's main thread: train, then (finally) request_stop, join and the end.
     startMain(QStringLiteral("trainer"), ThreadRole::Trainer,
-              [trainer, run = m_context, id = m_trainerId, grace, plan = m_plan.toJson()] {
+              [trainer, run = m_context, id = m_trainerId, grace, plan = m_plan.toJson(),
+               afterTrain = std::move(afterTrain)] {
                   RunContext &shared = *run;
                   id->store(ObservedThread::currentId(), std::memory_order_release);
                   // The run plan, for RunSummary and the window: after the threads' starts.
@@ -263,6 +278,8 @@ Status Pipeline::startPipeline()
                   shared.recorder->setRunState(RunState::Running);
                   bool endOfData = false;
                   Status own = callCatching([&] { return trainer->train(&endOfData); });
+                  if (afterTrain)
+                      afterTrain(); // the dataset's threads end with the training loop
                   const Coordinator::EndClass end = shared.coord.classify(own);
                   if (end == Coordinator::EndClass::Clean)
                       own = Status(); // an OutOfRange that escaped: still the end of the data
@@ -282,7 +299,6 @@ Status Pipeline::startPipeline()
                   finishRun(shared, how, joined);
                   return own;
               });
-    return {};
 }
 
 } // namespace qs

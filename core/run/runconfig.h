@@ -15,10 +15,18 @@ enum class FeedMode : quint8 {
 };
 QString feedModeKey(FeedMode mode); // "shuffle_batch", "naive"
 
+// Which input pipeline a run builds from the same knobs.
+enum class PipelineKind : quint8 {
+    Queues,  // TF 1.x: string_input_producer, reader threads, shuffle_batch's queue
+    Dataset, // its tf.data equivalent (DatasetRecipe): interleave, map, shuffle, batch, prefetch
+};
+QString pipelineKindKey(PipelineKind kind); // "queues", "dataset"
+
 // The settings of one run as plain values. Every field is a knob of the table in run/knobs.h,
 // which declares its JSON key, default, range, unit, help and TensorFlow argument once; the
 // members here carry no defaults of their own: RunConfig's constructor takes them from the table.
 struct PipelineConfig {
+    PipelineKind kind;
     QStringList files;
     int numEpochs;
     bool shuffleFiles;
@@ -40,6 +48,11 @@ struct PipelineConfig {
     int decodeDelayMs;
     bool scaledJpeg;
     int trainerDelayMs;
+    bool datasetAutotune;
+    int datasetInterleaveCalls; // 0: reader_threads
+    int datasetMapCalls;        // 0: reader_threads
+    int datasetPrefetch;        // -1: from the queue knobs, 0: none
+    bool datasetCache;
 
     static constexpr int kMaxImageSide = 256;                   // the model's input grows with width x height
     static constexpr quint64 kMaxSeed = (quint64(1) << 53) - 1; // seeds must survive a JSON double

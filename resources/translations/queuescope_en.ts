@@ -947,6 +947,54 @@
         <source>How the training files are compressed: none, gzip, zlib, or auto (detected from each file).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pipeline:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which input pipeline reads the files: the TF 1.x queues and queue runners, or its tf.data equivalent built from the same settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tf.data AUTOTUNE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: let the tuner choose the interleave and map parallelism and the prefetch buffer while the run goes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleave parallelism:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: threads reading files at once in interleave; 0 follows the reader threads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map parallelism:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: threads parsing and decoding in map; 0 follows the reader threads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefetch batches:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: batches prefetch keeps ready; 0 no prefetch, -1 the example queue&apos;s room above min_after_dequeue, in batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cache decoded examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: keep the decoded examples of the first epoch in memory and serve the later epochs from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

@@ -942,6 +942,54 @@
         <source>How the training files are compressed: none, gzip, zlib, or auto (detected from each file).</source>
         <translation>训练文件的压缩方式：none、gzip、zlib，或 auto（从每个文件检测）。</translation>
     </message>
+    <message>
+        <source>Pipeline:</source>
+        <translation>输入管线：</translation>
+    </message>
+    <message>
+        <source>Which input pipeline reads the files: the TF 1.x queues and queue runners, or its tf.data equivalent built from the same settings.</source>
+        <translation>由哪一种输入管线读取文件：TF 1.x 的队列与 queue runner，或由相同设置建立的 tf.data 等效管线。</translation>
+    </message>
+    <message>
+        <source>tf.data AUTOTUNE</source>
+        <translation>tf.data AUTOTUNE</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: let the tuner choose the interleave and map parallelism and the prefetch buffer while the run goes.</source>
+        <translation>Dataset 管线：让调优器在运行中自行选择 interleave 与 map 的并行度以及 prefetch 缓冲区。</translation>
+    </message>
+    <message>
+        <source>Interleave parallelism:</source>
+        <translation>Interleave 并行度：</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: threads reading files at once in interleave; 0 follows the reader threads.</source>
+        <translation>Dataset 管线：interleave 中同时读取文件的线程数；0 表示跟随读取线程数。</translation>
+    </message>
+    <message>
+        <source>Map parallelism:</source>
+        <translation>Map 并行度：</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: threads parsing and decoding in map; 0 follows the reader threads.</source>
+        <translation>Dataset 管线：map 中解析与解码的线程数；0 表示跟随读取线程数。</translation>
+    </message>
+    <message>
+        <source>Prefetch batches:</source>
+        <translation>Prefetch 批次数：</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: batches prefetch keeps ready; 0 no prefetch, -1 the example queue&apos;s room above min_after_dequeue, in batches.</source>
+        <translation>Dataset 管线：prefetch 预先备好的批次数；0 表示不 prefetch，-1 表示样本队列在 min_after_dequeue 之上的空间（以批次计）。</translation>
+    </message>
+    <message>
+        <source>Cache decoded examples</source>
+        <translation>缓存解码后的样本</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: keep the decoded examples of the first epoch in memory and serve the later epochs from there.</source>
+        <translation>Dataset 管线：把第一个 epoch 解码后的样本保留在内存中，之后的 epoch 直接从那里取用。</translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

@@ -942,6 +942,54 @@
         <source>How the training files are compressed: none, gzip, zlib, or auto (detected from each file).</source>
         <translation>訓練檔案的壓縮方式：none、gzip、zlib，或 auto（從每個檔案偵測）。</translation>
     </message>
+    <message>
+        <source>Pipeline:</source>
+        <translation>輸入管線：</translation>
+    </message>
+    <message>
+        <source>Which input pipeline reads the files: the TF 1.x queues and queue runners, or its tf.data equivalent built from the same settings.</source>
+        <translation>由哪一種輸入管線讀取檔案：TF 1.x 的佇列與 queue runner，或由相同設定建立的 tf.data 等效管線。</translation>
+    </message>
+    <message>
+        <source>tf.data AUTOTUNE</source>
+        <translation>tf.data AUTOTUNE</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: let the tuner choose the interleave and map parallelism and the prefetch buffer while the run goes.</source>
+        <translation>Dataset 管線：讓調校器在執行中自行選擇 interleave 與 map 的平行度以及 prefetch 緩衝區。</translation>
+    </message>
+    <message>
+        <source>Interleave parallelism:</source>
+        <translation>Interleave 平行度：</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: threads reading files at once in interleave; 0 follows the reader threads.</source>
+        <translation>Dataset 管線：interleave 中同時讀取檔案的執行緒數；0 表示跟隨讀取執行緒數。</translation>
+    </message>
+    <message>
+        <source>Map parallelism:</source>
+        <translation>Map 平行度：</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: threads parsing and decoding in map; 0 follows the reader threads.</source>
+        <translation>Dataset 管線：map 中剖析與解碼的執行緒數；0 表示跟隨讀取執行緒數。</translation>
+    </message>
+    <message>
+        <source>Prefetch batches:</source>
+        <translation>Prefetch 批次數：</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: batches prefetch keeps ready; 0 no prefetch, -1 the example queue&apos;s room above min_after_dequeue, in batches.</source>
+        <translation>Dataset 管線：prefetch 預先備妥的批次數；0 表示不 prefetch，-1 表示樣本佇列在 min_after_dequeue 之上的空間（以批次計）。</translation>
+    </message>
+    <message>
+        <source>Cache decoded examples</source>
+        <translation>快取解碼後的樣本</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: keep the decoded examples of the first epoch in memory and serve the later epochs from there.</source>
+        <translation>Dataset 管線：把第一個 epoch 解碼後的樣本保留在記憶體中，之後的 epoch 直接從那裡取用。</translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

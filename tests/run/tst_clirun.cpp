@@ -118,6 +118,28 @@ private slots:
         QVERIFY2(r.err.contains("how it ended: end_of_data"), r.err.constData()); // people read stderr
     }
 
+    void datasetPipelineJson()
+    {
+        const Ran r =
+            runCli(m_files + QStringList{"--pipeline", "dataset", "--json", "--epochs", "1", "--batch-size",
+                                         "8", "--min-after-dequeue", "16", "--capacity", "48", "--input-size",
+                                         "8", "--hidden", "16", "--map-calls", "2"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject s = jsonOf(r.out);
+        QCOMPARE(s.value("how").toString(), QStringLiteral("end_of_data"));
+        QVERIFY(s.value("error").isNull());
+        QCOMPARE(s.value("steps").toInt(), 20); // 162 training records, whole batches of 8
+        QVERIFY(s.value("eval_accuracy").isDouble());
+        QStringList names;
+        for (const QJsonValue &t : s.value("threads").toArray())
+            names << t.toObject().value("name").toString();
+        QVERIFY2(names.contains("trainer") && names.contains("dataset/cancel_on_stop"),
+                 qPrintable(names.join(' ')));
+        const Ran bad = runCli(m_files + QStringList{"--pipeline", "dataflow"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("\"queues\" or \"dataset\""), bad.err.constData());
+    }
+
     void errorExitsOne()
     {
         const Ran r = runCli(m_files + QStringList{"--scenario", "corrupt-record", "--json", "--batch-size",

@@ -36,8 +36,8 @@ private slots:
                 flags << QLatin1String(k.flag);
             }
         }
-        QCOMPARE(keys.size(), 40);
-        QCOMPARE(RunConfig().toJson().size(), 40);
+        QCOMPARE(keys.size(), 46);
+        QCOMPARE(RunConfig().toJson().size(), 46);
     }
 
     // The defaults, the same in the window, the CLI and the bench (written out here on purpose).

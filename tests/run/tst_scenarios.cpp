@@ -74,7 +74,7 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         const QStringList names = Scenario::builtinNames();
-        QCOMPARE(names.size(), 12);
+        QCOMPARE(names.size(), 21);
         for (const QString &n : names)
             QTest::addRow("%s", qPrintable(n)) << n;
     }
@@ -165,7 +165,17 @@ private slots:
             // End of data flows downstream: the filename queue closes before the example queue,
             // and no thread was cancelled or failed.
             const QList<Event> closes = run.of(EventKind::QueueClose);
-            if (scenario->config.value(QStringLiteral("feed")).toString() != QLatin1String("naive")) {
+            const bool dataset =
+                scenario->config.value(QStringLiteral("pipeline")).toString() == QLatin1String("dataset");
+            if (dataset) {
+                // No TF 1.x queue: the iterator's OutOfRange reached the trainer, and the
+                // dataset's stages (lanes of the topology) ran before it.
+                QVERIFY(closes.isEmpty());
+                const SnapshotPtr snap = (*p)->snapshot(0);
+                QVERIFY(snap->topology);
+                QVERIFY(!snap->topology->queueOf(QueueRole::Examples));
+                QVERIFY(snap->topology->thread(QStringLiteral("dataset/cancel_on_stop")));
+            } else if (scenario->config.value(QStringLiteral("feed")).toString() != QLatin1String("naive")) {
                 // The plain closes (the cancelling ones of the close-on-stop watchers follow the
                 // trainer's request_stop, and may be logged before the last reader's own).
                 QStringList plain;

@@ -12,12 +12,27 @@ private slots:
     void builtinsAreTheIssuesList()
     {
         const QStringList names = Scenario::builtinNames();
-        const QStringList expected{QStringLiteral("clean-end-of-data"),    QStringLiteral("corrupt-record"),
-                                   QStringLiteral("forgot-queue-runners"), QStringLiteral("naive-feed"),
-                                   QStringLiteral("random-stop-workers"),  QStringLiteral("reader-exception"),
-                                   QStringLiteral("skip-corrupt"),         QStringLiteral("slow-reader"),
-                                   QStringLiteral("slow-trainer"),         QStringLiteral("stuck-thread"),
-                                   QStringLiteral("trainer-exception"),    QStringLiteral("user-stop")};
+        const QStringList expected{QStringLiteral("clean-end-of-data"),
+                                   QStringLiteral("corrupt-record"),
+                                   QStringLiteral("dataset-autotune"),
+                                   QStringLiteral("dataset-cache"),
+                                   QStringLiteral("dataset-corrupt-record"),
+                                   QStringLiteral("dataset-ignore-errors"),
+                                   QStringLiteral("dataset-naive"),
+                                   QStringLiteral("dataset-parallel-interleave"),
+                                   QStringLiteral("dataset-parallel-map"),
+                                   QStringLiteral("dataset-prefetch"),
+                                   QStringLiteral("dataset-small-shuffle-buffer"),
+                                   QStringLiteral("forgot-queue-runners"),
+                                   QStringLiteral("naive-feed"),
+                                   QStringLiteral("random-stop-workers"),
+                                   QStringLiteral("reader-exception"),
+                                   QStringLiteral("skip-corrupt"),
+                                   QStringLiteral("slow-reader"),
+                                   QStringLiteral("slow-trainer"),
+                                   QStringLiteral("stuck-thread"),
+                                   QStringLiteral("trainer-exception"),
+                                   QStringLiteral("user-stop")};
         QCOMPARE(names, expected);
     }
     void everyBuiltinLoadsWithThreeLanguages()
