@@ -117,6 +117,22 @@
         <source>Restore the default settings (with the chosen scenario&apos;s settings applied).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>queues: string_input_producer, readers, shuffle_batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tf.data: interleave, map, shuffle, batch, prefetch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as reader threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the queue knobs</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ConfusionModel</name>

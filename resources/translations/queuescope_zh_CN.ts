@@ -117,6 +117,22 @@
         <source>Restore the default settings (with the chosen scenario&apos;s settings applied).</source>
         <translation>恢复默认设置（并应用所选场景的设置）。</translation>
     </message>
+    <message>
+        <source>queues: string_input_producer, readers, shuffle_batch</source>
+        <translation>队列：string_input_producer、读取器、shuffle_batch</translation>
+    </message>
+    <message>
+        <source>tf.data: interleave, map, shuffle, batch, prefetch</source>
+        <translation>tf.data：interleave、map、shuffle、batch、prefetch</translation>
+    </message>
+    <message>
+        <source>as reader threads</source>
+        <translation>同读取线程数</translation>
+    </message>
+    <message>
+        <source>from the queue knobs</source>
+        <translation>依队列设置推得</translation>
+    </message>
 </context>
 <context>
     <name>qs::ConfusionModel</name>

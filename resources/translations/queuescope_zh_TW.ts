@@ -117,6 +117,22 @@
         <source>Restore the default settings (with the chosen scenario&apos;s settings applied).</source>
         <translation>恢復預設設定（並套用所選情境的設定）。</translation>
     </message>
+    <message>
+        <source>queues: string_input_producer, readers, shuffle_batch</source>
+        <translation>佇列：string_input_producer、讀取器、shuffle_batch</translation>
+    </message>
+    <message>
+        <source>tf.data: interleave, map, shuffle, batch, prefetch</source>
+        <translation>tf.data：interleave、map、shuffle、batch、prefetch</translation>
+    </message>
+    <message>
+        <source>as reader threads</source>
+        <translation>同讀取執行緒數</translation>
+    </message>
+    <message>
+        <source>from the queue knobs</source>
+        <translation>依佇列設定推得</translation>
+    </message>
 </context>
 <context>
     <name>qs::ConfusionModel</name>

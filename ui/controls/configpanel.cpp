@@ -112,12 +112,22 @@ void ConfigPanel::buildForms()
     };
 
     QFormLayout *input = group("inputGroup");
+    // Which pipeline the knobs build: the TF 1.x queues or their tf.data equivalent.
+    m_pipeline = new QComboBox;
+    m_pipeline->setObjectName(QStringLiteral("pipeline"));
+    m_pipeline->addItems({QString(), QString()}); // texts in retranslateUi
+    input->addRow(QStringLiteral("-"), m_pipeline);
+    connect(m_pipeline, &QComboBox::currentIndexChanged, this, &ConfigPanel::edited);
     m_epochs = addSpin(input, "num_epochs");
     m_shuffleFiles = addCheck(input, "shuffle_files");
     m_fileSeed = addSeed(input, "file_seed");
     m_filenameCapacity = addSpin(input, "filename_capacity");
     m_readers = addSpin(input, "reader_threads");
     m_skipCorrupt = addCheck(input, "skip_corrupt");
+    m_autotune = addCheck(input, "dataset_autotune");
+    m_mapCalls = addSpin(input, "dataset_map_calls");
+    m_prefetch = addSpin(input, "dataset_prefetch");
+    m_cache = addCheck(input, "dataset_cache");
 
     QFormLayout *batching = group("batchingGroup");
     m_feed = new QComboBox;
@@ -183,6 +193,11 @@ RunConfig ConfigPanel::config() const
     p.filenameCapacity = m_filenameCapacity->value();
     p.readerThreads = m_readers->value();
     p.skipCorrupt = m_skipCorrupt->isChecked();
+    p.kind = m_pipeline->currentIndex() == 1 ? PipelineKind::Dataset : PipelineKind::Queues;
+    p.datasetAutotune = m_autotune->isChecked();
+    p.datasetMapCalls = m_mapCalls->value();
+    p.datasetPrefetch = m_prefetch->value();
+    p.datasetCache = m_cache->isChecked();
     t.feed = m_feed->currentIndex() == 1 ? FeedMode::Naive : FeedMode::ShuffleBatch;
     p.useShuffleQueue = m_shuffleQueue->isChecked();
     p.exampleCapacity = m_exampleCapacity->value();
@@ -222,6 +237,11 @@ void ConfigPanel::setConfig(const RunConfig &config)
     m_filenameCapacity->setValue(p.filenameCapacity);
     m_readers->setValue(p.readerThreads);
     m_skipCorrupt->setChecked(p.skipCorrupt);
+    m_pipeline->setCurrentIndex(p.kind == PipelineKind::Dataset ? 1 : 0);
+    m_autotune->setChecked(p.datasetAutotune);
+    m_mapCalls->setValue(p.datasetMapCalls);
+    m_prefetch->setValue(p.datasetPrefetch);
+    m_cache->setChecked(p.datasetCache);
     m_feed->setCurrentIndex(t.feed == FeedMode::Naive ? 1 : 0);
     m_shuffleQueue->setChecked(p.useShuffleQueue);
     m_exampleCapacity->setValue(p.exampleCapacity);
@@ -278,6 +298,11 @@ void ConfigPanel::edited()
 
 void ConfigPanel::updateEnabled()
 {
+    const bool dataset = m_pipeline->currentIndex() == 1;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_autotune, m_mapCalls, m_prefetch, m_cache})
+        w->setEnabled(dataset);
+    m_feed->setEnabled(!dataset);
+    m_filenameCapacity->setEnabled(!dataset);
     const bool queues = m_feed->currentIndex() == 0;
     m_shuffleQueue->setEnabled(queues);
     m_readers->setEnabled(queues);

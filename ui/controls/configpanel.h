@@ -79,6 +79,11 @@ private:
     QCheckBox *m_shuffleFiles, *m_shuffleQueue, *m_smallerFinal, *m_skipCorrupt, *m_startRunners;
     QDoubleSpinBox *m_fileSeed, *m_shuffleSeed, *m_grace, *m_hang, *m_stopProbability;
     QComboBox *m_feed = nullptr;
+    QComboBox *m_pipeline = nullptr; // queues or tf.data
+    QCheckBox *m_autotune = nullptr;
+    QCheckBox *m_cache = nullptr;
+    QSpinBox *m_mapCalls = nullptr;
+    QSpinBox *m_prefetch = nullptr;
 };
 
 } // namespace qs

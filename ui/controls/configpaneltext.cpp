@@ -65,6 +65,15 @@ void ConfigPanel::retranslateUi()
     describe(m_filenameCapacity);
     describe(m_readers);
     describe(m_skipCorrupt);
+    describe(m_pipeline);
+    m_pipeline->setItemText(0, tr("queues: string_input_producer, readers, shuffle_batch"));
+    m_pipeline->setItemText(1, tr("tf.data: interleave, map, shuffle, batch, prefetch"));
+    describe(m_autotune);
+    describe(m_mapCalls);
+    m_mapCalls->setSpecialValueText(tr("as reader threads"));
+    describe(m_prefetch);
+    m_prefetch->setSpecialValueText(tr("from the queue knobs"));
+    describe(m_cache);
 
     describe(m_feed);
     m_feed->setItemText(0, tr("shuffle_batch: queues and reader threads"));

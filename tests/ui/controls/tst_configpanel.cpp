@@ -142,7 +142,34 @@ private slots:
             QJsonObject one{{w->objectName(), RunConfig{}.toJson().value(w->objectName())}};
             QVERIFY2(RunConfig::fromJson(one).isOk(), qPrintable(w->objectName()));
         }
-        QCOMPARE(knobs, 27);
+        QCOMPARE(knobs, 32);
+    }
+
+    // One setting switches the run between the queues and tf.data; the tf.data knobs apply
+    // only then, and the queue-only ones are greyed out.
+    void pipelineSwitch()
+    {
+        ConfigPanel panel;
+        auto *kind = panel.findChild<QComboBox *>(QStringLiteral("pipeline"));
+        auto *autotune = panel.findChild<QCheckBox *>(QStringLiteral("dataset_autotune"));
+        QVERIFY(kind && autotune);
+        QCOMPARE(panel.config().pipeline.kind, PipelineKind::Queues);
+        QVERIFY(!autotune->isEnabled());
+        kind->setCurrentIndex(1);
+        autotune->setChecked(true);
+        panel.findChild<QSpinBox *>(QStringLiteral("dataset_map_calls"))->setValue(3);
+        const RunConfig c = panel.config();
+        QCOMPARE(c.pipeline.kind, PipelineKind::Dataset);
+        QVERIFY(c.pipeline.datasetAutotune);
+        QCOMPARE(c.pipeline.datasetMapCalls, 3);
+        QVERIFY(autotune->isEnabled());
+        QVERIFY(!panel.findChild<QComboBox *>(QStringLiteral("feed"))->isEnabled());
+        // And back, through a config as a scenario gives it.
+        RunConfig queues = c;
+        queues.pipeline.kind = PipelineKind::Queues;
+        panel.setConfig(queues);
+        QCOMPARE(kind->currentIndex(), 0);
+        QVERIFY(!autotune->isEnabled());
     }
 
     void validation_data()
