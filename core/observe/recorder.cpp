@@ -30,22 +30,23 @@ bool Recorder::isEnabled() const
 
 int Recorder::registerThread(const QString &name, ThreadRole role)
 {
-    int id = -1;
-    {
-        std::lock_guard lock(d->registryMu);
-        id = d->threadCount.load(std::memory_order_relaxed);
-        if (id >= Impl::kMaxThreads) {
-            qWarning("Recorder: more than %d threads registered; '%s' is not observed", Impl::kMaxThreads,
-                     qPrintable(name));
-            return -1;
-        }
-        auto slot =
-            std::make_unique<ThreadSlot>(name, role, d->now(), d->options.spanChunk, d->options.levelBuckets);
-        d->threadTable[size_t(id)].store(slot.get(), std::memory_order_release);
-        d->threadStore.push_back(std::move(slot));
-        d->threadCount.store(id + 1, std::memory_order_release);
+    const QJsonObject details{{QStringLiteral("role"), threadRoleKey(role)}};
+    awaitGate(EventKind::ThreadStart, name, details);
+    std::lock_guard lock(d->registryMu);
+    const int id = d->threadCount.load(std::memory_order_relaxed);
+    if (id >= Impl::kMaxThreads) {
+        qWarning("Recorder: more than %d threads registered; '%s' is not observed", Impl::kMaxThreads,
+                 qPrintable(name));
+        return -1;
     }
-    event(EventKind::ThreadStart, name, QJsonObject{{QStringLiteral("role"), threadRoleKey(role)}});
+    // The thread's record starts at the time of its thread_start event, so no instant of the
+    // run shows the one without the other (the view at t lists the threads started by t).
+    const Event started = recordEvent(EventKind::ThreadStart, name, details);
+    auto slot =
+        std::make_unique<ThreadSlot>(name, role, started.tUs, d->options.spanChunk, d->options.levelBuckets);
+    d->threadTable[size_t(id)].store(slot.get(), std::memory_order_release);
+    d->threadStore.push_back(std::move(slot));
+    d->threadCount.store(id + 1, std::memory_order_release);
     return id;
 }
 
