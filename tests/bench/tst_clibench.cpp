@@ -139,7 +139,11 @@ private slots:
         for (const QJsonValue &t : o.value("targets").toArray()) {
             const QJsonObject target = t.toObject();
             requireKeys(target, {"key", "what", "value", "unit", "goal", "met", "detail", "load"}, "target");
-            QVERIFY2(target.value("value").isDouble(), qPrintable(target.value("key").toString()));
+            // A figure the machine could not measure in its window (a reference that made no
+            // progress under a sanitizer's slowdown) is null, and then it claims nothing either way.
+            QVERIFY2(target.value("value").isDouble() ||
+                         (target.value("value").isNull() && target.value("met").isNull()),
+                     qPrintable(target.value("key").toString()));
             keys << target.value("key").toString();
             const QJsonObject detail = target.value("detail").toObject();
             if (keys.last() == QLatin1String("jpeg_scaled_decode")) {
