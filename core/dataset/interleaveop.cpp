@@ -73,7 +73,7 @@ public:
             m_context->addThread(TopologyThread{
                 threadName(i),
                 ThreadRole::Reader,
-                CodeRole::None,
+                CodeRole::DatasetRead,
                 QCoreApplication::translate("Dataset", "%1 reader %2").arg(m_config.name).arg(i + 1),
                 {m_config.name},
                 {},

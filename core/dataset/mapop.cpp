@@ -74,7 +74,7 @@ public:
             m_context->addThread(TopologyThread{
                 thread,
                 ThreadRole::Worker,
-                CodeRole::None,
+                CodeRole::DatasetMap,
                 QCoreApplication::translate("Dataset", "%1 worker %2").arg(m_config.name).arg(i + 1),
                 {m_config.name},
                 from.isEmpty() ? QStringList{} : QStringList{from},

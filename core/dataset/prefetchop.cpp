@@ -40,7 +40,7 @@ public:
         const QString from = m_input->outputBuffer();
         m_context->addThread(TopologyThread{m_name + QStringLiteral("/0"),
                                             ThreadRole::Worker,
-                                            CodeRole::None,
+                                            CodeRole::DatasetPrefetch,
                                             QCoreApplication::translate("Dataset", "%1 thread").arg(m_name),
                                             {m_name},
                                             from.isEmpty() ? QStringList{} : QStringList{from},

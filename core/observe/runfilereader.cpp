@@ -284,7 +284,7 @@ Status Loader::readTopologyAndSummary(SavedRun *r)
         TopologyThread t;
         t.name = threads.text(0);
         fromKey(threads.text(1), threadRoleKey, 6, &t.role);
-        fromKey(threads.text(2), codeRoleKey, 7, &t.code);
+        fromKey(threads.text(2), codeRoleKey, kCodeRoleCount, &t.code);
         t.label = threads.text(3);
         t.enqueuesInto = stringList(threads.text(4));
         t.dequeuesFrom = stringList(threads.text(5));

@@ -32,6 +32,12 @@ QString codeRoleKey(CodeRole role)
         return QStringLiteral("worker");
     case CodeRole::CoordinatorMain:
         return QStringLiteral("coordinator");
+    case CodeRole::DatasetRead:
+        return QStringLiteral("dataset_read");
+    case CodeRole::DatasetMap:
+        return QStringLiteral("dataset_map");
+    case CodeRole::DatasetPrefetch:
+        return QStringLiteral("dataset_prefetch");
     }
     return {};
 }

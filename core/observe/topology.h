@@ -27,14 +27,18 @@ QString queueRoleKey(QueueRole role); // "filenames", "examples", "other"
 // The part of the TensorFlow 1.x program a thread stands for, which the TF code panel
 // highlights (with the thread's state and activity picking the line within it).
 enum class CodeRole : quint8 {
-    None,           // no counterpart in the TF program (the watchdog, an injected stuck thread)
-    InputProducer,  // string_input_producer's enqueue thread
-    Reader,         // an example-queue runner thread: read, parse, decode, enqueue
-    CloseOnStop,    // a QueueRunner's close-on-stop watcher
-    Trainer,        // the script's main thread: the training loop
-    WorkerLoop,     // a thread of the Coordinator's worker demo
-    CoordinatorMain // the worker demo's main thread: start the workers, coord.join
+    None,            // no counterpart in the TF program (the watchdog, an injected stuck thread)
+    InputProducer,   // string_input_producer's enqueue thread
+    Reader,          // an example-queue runner thread: read, parse, decode, enqueue
+    CloseOnStop,     // a QueueRunner's close-on-stop watcher (a tf.data run's cancel_on_stop)
+    Trainer,         // the script's main thread: the training loop
+    WorkerLoop,      // a thread of the Coordinator's worker demo
+    CoordinatorMain, // the worker demo's main thread: start the workers, coord.join
+    DatasetRead,     // a tf.data interleave worker: reads its files' TFRecordDatasets
+    DatasetMap,      // a tf.data map worker: parses and decodes
+    DatasetPrefetch, // a tf.data prefetch thread: pulls batches (shuffle, batch) into its buffer
 };
+inline constexpr int kCodeRoleCount = 10;
 QString codeRoleKey(CodeRole role);
 
 struct TopologyQueue {

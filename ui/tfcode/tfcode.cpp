@@ -18,6 +18,8 @@ TfVariant tfVariant(const TfCodeInput &input)
 {
     if (input.mode == RunMode::Workers)
         return TfVariant::Workers;
+    if (input.config.pipeline.kind == PipelineKind::Dataset)
+        return TfVariant::Dataset;
     return input.config.trainer.feed == FeedMode::Naive ? TfVariant::Naive : TfVariant::Queues;
 }
 
@@ -202,6 +204,8 @@ TfProgram generateTfProgram(const TfCodeInput &input)
         return naiveProgram(input);
     case TfVariant::Workers:
         return workersProgram(input);
+    case TfVariant::Dataset:
+        return datasetProgram(input);
     }
     return {};
 }

@@ -18,6 +18,7 @@ enum class TfVariant : quint8 {
     Queues,  // string_input_producer -> reader threads -> shuffle_batch (or batch) -> training loop
     Naive,   // the training loop reads, decodes and feeds sample by sample (feed: "naive")
     Workers, // the Coordinator's worker-thread demo (scenario mode "workers")
+    Dataset, // the tf.data program of a `pipeline: dataset` run (DatasetRecipe's stages)
 };
 
 // The lines of the generated program that a thread can be "at". Several variants share an id
@@ -42,6 +43,9 @@ enum class CodeLine : quint8 {
     WorkerLoop,        // while not coord.should_stop():  (a worker's loop)
     WorkerStep,        // the worker's coin toss after its step
     WorkerRequestStop, // the worker that decides to stop everyone
+    DatasetInterleave, // files.interleave(...): a read worker waiting on the cycle's buffer
+    DatasetMap,        // dataset.map(parse_and_decode, ...): a map worker between elements
+    DatasetPrefetch,   // dataset.prefetch(...): the thread that fills the prefetch buffer
 };
 
 // A generated TensorFlow 1.x Python program and which line plays which part.
@@ -74,6 +78,9 @@ TfProgram generateTfProgram(const TfCodeInput &input);
 // that have ended. Pure and variant-free: a line the program lacks resolves to -1 through
 // TfProgram::lineOf.
 CodeLine codeLineFor(ThreadRole role, ThreadState state, Activity activity);
+// The same for a thread whose topology names its part: a tf.data stage's threads (CodeRole
+// DatasetRead, DatasetMap, DatasetPrefetch) have lines of their own; others go by their role.
+CodeLine codeLineFor(CodeRole code, ThreadRole role, ThreadState state, Activity activity);
 
 // Whether a thread plays a part of the TensorFlow program: QueueScope's own helpers (the hang
 // watchdog, a scenario's stuck worker outside the workers demo) have no line.

@@ -41,4 +41,6 @@ void emitModel(Emitter &out, const RunConfig &c);
 void emitHeldOut(Emitter &out, const TrainerConfig &t, const QString &indent);
 void emitStep(Emitter &out, const TrainerConfig &t, const QString &feed, const QString &indent);
 
+TfProgram datasetProgram(const TfCodeInput &in); // tfcodedataset.cpp
+
 } // namespace qs::tfcode_detail

@@ -67,6 +67,23 @@ CodeLine codeLineFor(ThreadRole role, ThreadState state, Activity activity)
     return CodeLine::None;
 }
 
+CodeLine codeLineFor(CodeRole code, ThreadRole role, ThreadState state, Activity activity)
+{
+    const bool busy = state == ThreadState::Running || state == ThreadState::BlockedFull ||
+                      state == ThreadState::BlockedEmpty || state == ThreadState::Paused;
+    if (!busy ||
+        (code != CodeRole::DatasetRead && code != CodeRole::DatasetMap && code != CodeRole::DatasetPrefetch))
+        return codeLineFor(role, state, activity);
+    switch (code) {
+    case CodeRole::DatasetRead: // reading its file, or waiting for room in the cycle's buffer
+        return state == ThreadState::BlockedFull ? CodeLine::DatasetInterleave : CodeLine::ReaderRead;
+    case CodeRole::DatasetMap: // decoding an element, or waiting for one or for room
+        return activity == Activity::Decoding ? CodeLine::Decode : CodeLine::DatasetMap;
+    default: // the prefetch thread runs shuffle and batch in its pulls
+        return CodeLine::DatasetPrefetch;
+    }
+}
+
 bool hasTfCounterpart(const Topology *topology, const QString &threadName)
 {
     const TopologyThread *t = topology ? topology->thread(threadName) : nullptr;

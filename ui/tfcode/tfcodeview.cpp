@@ -167,7 +167,9 @@ QList<TfCodeView::LineMark> TfCodeView::computeMarks(const TfProgram &program, c
     for (const ThreadInfo &t : snap.threads) {
         if (!hasTfCounterpart(snap.topology.get(), t.name))
             continue;
-        const int line = program.lineOf(codeLineFor(t.role, t.state, t.activity));
+        const TopologyThread *part = snap.topology ? snap.topology->thread(t.name) : nullptr;
+        const int line =
+            program.lineOf(codeLineFor(part ? part->code : CodeRole::None, t.role, t.state, t.activity));
         if (line < 0)
             continue;
         LineMark &m = byLine[line];

@@ -11,6 +11,7 @@ Q_DECLARE_METATYPE(qs::TfCodeInput)
 Q_DECLARE_METATYPE(qs::ThreadRole)
 Q_DECLARE_METATYPE(qs::ThreadState)
 Q_DECLARE_METATYPE(qs::Activity)
+Q_DECLARE_METATYPE(qs::CodeRole)
 
 namespace {
 
@@ -32,6 +33,13 @@ TfCodeInput naive()
 {
     TfCodeInput in = queues();
     in.config.trainer.feed = FeedMode::Naive;
+    return in;
+}
+
+TfCodeInput dataset()
+{
+    TfCodeInput in = queues();
+    in.config.pipeline.kind = PipelineKind::Dataset;
     return in;
 }
 
@@ -210,6 +218,45 @@ private slots:
                            "tf.argmax(features['label'], output_type=tf.int32)"}
             << QStringList{};
 
+        // The tf.data program has DatasetRecipe's stages and arguments, in its order.
+        TfCodeInput ds = dataset();
+        ds.config.pipeline.readerThreads = 3;
+        ds.config.pipeline.datasetMapCalls = 2;
+        ds.config.pipeline.compression = QStringLiteral("gzip");
+        QTest::addRow("tf.data")
+            << ds
+            << QStringList{"files = tf.data.Dataset.list_files(FILES, shuffle=True, seed=None)\n"
+                           "files = files.repeat(30)  # num_epochs\n"
+                           "dataset = files.interleave(\n"
+                           "    lambda f: tf.data.TFRecordDataset(f, compression_type='GZIP'),\n"
+                           "    cycle_length=3, block_length=1, num_parallel_calls=3)\n"
+                           "dataset = dataset.map(parse_and_decode, num_parallel_calls=2)\n"
+                           "dataset = dataset.shuffle(buffer_size=128, seed=None)\n"
+                           "dataset = dataset.batch(BATCH_SIZE, drop_remainder=True)\n"
+                           "dataset = dataset.prefetch(3)\n",
+                           "def parse_and_decode(serialized):", "get_next()",
+                           "except tf.errors.OutOfRangeError:"}
+            << QStringList{"string_input_producer", "shuffle_batch(", "start_queue_runners", "AUTOTUNE",
+                           "ignore_errors",         "cache()"};
+        TfCodeInput tuned = dataset();
+        tuned.config.pipeline.datasetAutotune = true;
+        tuned.config.pipeline.datasetCache = true;
+        tuned.config.pipeline.skipCorrupt = true;
+        tuned.config.pipeline.numEpochs = 0;
+        tuned.config.pipeline.useShuffleQueue = false;
+        QTest::addRow("tf.data: AUTOTUNE, cache, ignore_errors")
+            << tuned
+            << QStringList{"num_parallel_calls=tf.data.AUTOTUNE)\n"
+                           "dataset = dataset.map(parse_and_decode, num_parallel_calls=tf.data.AUTOTUNE)\n"
+                           "dataset = dataset.apply(tf.data.experimental.ignore_errors())\n"
+                           "dataset = dataset.cache().repeat()",
+                           "dataset = dataset.prefetch(tf.data.AUTOTUNE)"}
+            << QStringList{"files.repeat(", ".shuffle("};
+        TfCodeInput unprefetched = dataset();
+        unprefetched.config.pipeline.datasetPrefetch = 0;
+        QTest::addRow("tf.data without prefetch")
+            << unprefetched << QStringList{"drop_remainder=True)"} << QStringList{".prefetch("};
+
         TfCodeInput many = queues();
         for (int i = 0; i < 10; ++i)
             many.config.pipeline.files << QStringLiteral("/d/it's-%1.tfrecords").arg(i);
@@ -239,6 +286,13 @@ private slots:
         QTest::addRow("fifo") << fifo();
         QTest::addRow("naive") << naive();
         QTest::addRow("workers") << workers();
+        QTest::addRow("tf.data") << dataset();
+        TfCodeInput tunedDataset = dataset();
+        tunedDataset.config.pipeline.datasetAutotune = true;
+        tunedDataset.config.pipeline.datasetCache = true;
+        tunedDataset.config.pipeline.numEpochs = 0;
+        tunedDataset.config.pipeline.readerDelayMs = 5;
+        QTest::addRow("tf.data, autotune, cache, forever") << tunedDataset;
         TfCodeInput raw = queues();
         raw.spec = rawSpec();
         raw.config.trainer.startQueueRunners = false;
@@ -355,6 +409,59 @@ private slots:
         QVERIFY2(program.lines[at].contains(line), qPrintable(program.lines[at]));
     }
 
+    // A tf.data stage's threads are at their stage's line; the run's own threads keep theirs.
+    void datasetLineOfThread_data()
+    {
+        QTest::addColumn<CodeRole>("code");
+        QTest::addColumn<ThreadRole>("role");
+        QTest::addColumn<ThreadState>("state");
+        QTest::addColumn<Activity>("activity");
+        QTest::addColumn<QString>("line");
+        using C = CodeRole;
+        using R = ThreadRole;
+        using S = ThreadState;
+        using A = Activity;
+        QTest::addRow("read worker reading") << C::DatasetRead << R::Reader << S::Running << A::Reading
+                                             << "lambda f: tf.data.TFRecordDataset(f";
+        QTest::addRow("read worker, cycle buffer full")
+            << C::DatasetRead << R::Reader << S::BlockedFull << A::Enqueuing << "dataset = files.interleave(";
+        QTest::addRow("map worker decoding")
+            << C::DatasetMap << R::Worker << S::Running << A::Decoding << "image = tf.image.decode_image(";
+        QTest::addRow("map worker waiting for input") << C::DatasetMap << R::Worker << S::BlockedEmpty
+                                                      << A::Dequeuing << "dataset.map(parse_and_decode";
+        QTest::addRow("map worker paused")
+            << C::DatasetMap << R::Worker << S::Paused << A::None << "dataset.map(parse_and_decode";
+        QTest::addRow("prefetch thread filling")
+            << C::DatasetPrefetch << R::Worker << S::BlockedFull << A::Enqueuing << "dataset.prefetch(";
+        QTest::addRow("map worker starting") << C::DatasetMap << R::Worker << S::Starting << A::None << "";
+        QTest::addRow("map worker stopped") << C::DatasetMap << R::Worker << S::Stopped << A::None << "";
+        QTest::addRow("trainer at get_next")
+            << C::Trainer << R::Trainer << S::BlockedEmpty << A::Dequeuing << "# get_next()";
+        QTest::addRow("trainer at the end")
+            << C::Trainer << R::Trainer << S::Joining << A::None << "coord.join(";
+        QTest::addRow("cancel_on_stop waiting")
+            << C::CloseOnStop << R::Watcher << S::Waiting << A::None << "#     coord.wait_for_stop()";
+        QTest::addRow("cancel_on_stop cancelling")
+            << C::CloseOnStop << R::Watcher << S::Running << A::None << "cancel the iterator";
+    }
+    void datasetLineOfThread()
+    {
+        QFETCH(CodeRole, code);
+        QFETCH(ThreadRole, role);
+        QFETCH(ThreadState, state);
+        QFETCH(Activity, activity);
+        QFETCH(QString, line);
+        const TfProgram program = generateTfProgram(dataset());
+        QCOMPARE(program.variant, TfVariant::Dataset);
+        const int at = program.lineOf(codeLineFor(code, role, state, activity));
+        if (line.isEmpty()) {
+            QVERIFY2(at < 0, qPrintable(program.lines.value(at)));
+            return;
+        }
+        QVERIFY2(at >= 0, "no line");
+        QVERIFY2(program.lines[at].contains(line), qPrintable(program.lines[at]));
+    }
+
     // What a thread stands for comes from the topology, whatever its name says.
     void threadsWithoutCounterpart_data()
     {
@@ -392,6 +499,7 @@ private slots:
     {
         QCOMPARE(tfVariant(queues()), TfVariant::Queues);
         QCOMPARE(tfVariant(naive()), TfVariant::Naive);
+        QCOMPARE(tfVariant(dataset()), TfVariant::Dataset);
         TfCodeInput w = naive();
         w.mode = RunMode::Workers;
         QCOMPARE(tfVariant(w), TfVariant::Workers);

@@ -174,6 +174,45 @@ private slots:
         }
     }
 
+    // A tf.data run: its stages' threads are told apart by their topology's CodeRole, not by
+    // their ThreadRole (a map worker and the prefetch thread are both Workers).
+    void marksADatasetRunByItsTopology()
+    {
+        TfCodeInput in;
+        in.config.pipeline.files = {QStringLiteral("/data/a.tfrecords")};
+        in.config.pipeline.kind = PipelineKind::Dataset;
+        TfCodeView view;
+        view.setInput(in);
+        Snapshot s;
+        s.run = RunState::Running;
+        s.threads = {
+            ::thread("interleave/0", ThreadRole::Reader, ThreadState::Running, Activity::Reading),
+            ::thread("map/0", ThreadRole::Worker, ThreadState::Running, Activity::Decoding),
+            ::thread("map/1", ThreadRole::Worker, ThreadState::BlockedFull, Activity::Enqueuing),
+            ::thread("prefetch/0", ThreadRole::Worker, ThreadState::BlockedFull, Activity::Enqueuing),
+            ::thread("trainer", ThreadRole::Trainer, ThreadState::BlockedEmpty, Activity::Dequeuing),
+            ::thread("dataset/cancel_on_stop", ThreadRole::Watcher, ThreadState::Waiting),
+            ::thread("watchdog", ThreadRole::Watcher, ThreadState::Waiting)};
+        auto topology = std::make_shared<Topology>();
+        const CodeRole codes[] = {
+            CodeRole::DatasetRead, CodeRole::DatasetMap,  CodeRole::DatasetMap, CodeRole::DatasetPrefetch,
+            CodeRole::Trainer,     CodeRole::CloseOnStop, CodeRole::None};
+        for (int i = 0; i < s.threads.size(); ++i)
+            topology->threads << TopologyThread{
+                s.threads[i].name, s.threads[i].role, codes[i], s.threads[i].name, {}, {}, {}};
+        s.topology = topology;
+        view.setSnapshot(s);
+        const TfProgram &p = view.program();
+        QCOMPARE(view.threadsAt(lineContaining(p, "tf.data.TFRecordDataset(f")), QStringList{"interleave/0"});
+        QCOMPARE(view.threadsAt(lineContaining(p, "image = tf.image.decode_image(")), QStringList{"map/0"});
+        QCOMPARE(view.threadsAt(lineContaining(p, "dataset = dataset.map(")), QStringList{"map/1"});
+        QCOMPARE(view.threadsAt(lineContaining(p, "dataset = dataset.prefetch(")), QStringList{"prefetch/0"});
+        QCOMPARE(view.threadsAt(lineContaining(p, "# get_next()")), QStringList{"trainer"});
+        QCOMPARE(view.threadsAt(lineContaining(p, "#     coord.wait_for_stop()")),
+                 QStringList{"dataset/cancel_on_stop"});
+        QCOMPARE(view.marks().size(), 6); // the watchdog has no line
+    }
+
     void highlightsFollowTheSnapshot()
     {
         TfCodeView view;
