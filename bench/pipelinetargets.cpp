@@ -1,5 +1,6 @@
 // The targets measured with whole pipeline runs (see targetbench.h for what each one is).
 #include "bench/benchdataset.h"
+#include "bench/machineinfo.h"
 #include "bench/samplebench.h"
 #include "bench/targetbench_p.h"
 #include "bench/trainbench.h"
@@ -51,6 +52,65 @@ RunConfig decodeBoundConfig(const QString &file, int readers)
     c.trainer.evalEvery = 0;
     c.trainer.evalFraction = 0;
     return c;
+}
+
+// The tf.data pipeline on the decode-bound data: AUTOTUNE against the best of a hand-tuned sweep
+// (map parallelism x prefetch buffer), and observation on against off at that best setting.
+Result<QList<TargetFigure>> datasetTargets(const QString &file, const BenchOptions &o)
+{
+    const int cores = std::max(2, MachineInfo::current().cores);
+    RunConfig base = decodeBoundConfig(file, cores);
+    base.pipeline.kind = PipelineKind::Dataset;
+    say(o, QStringLiteral("tf.data: hand-tuned sweep of map parallelism and prefetch"));
+    RunConfig best = base;
+    double bestRate = -1;
+    QJsonArray sweep;
+    for (const int calls : {1, cores, 2 * cores}) {
+        for (const int prefetch : {1, 4}) {
+            RunConfig c = base;
+            c.pipeline.datasetMapCalls = calls;
+            c.pipeline.datasetPrefetch = prefetch;
+            Result<PipelineFigures> f = measurePipeline(c, windowOf(o, true));
+            if (!f)
+                return f.status();
+            sweep.append(QJsonObject{{QStringLiteral("map_calls"), calls},
+                                     {QStringLiteral("prefetch"), prefetch},
+                                     {QStringLiteral("samples_per_s"), f->samplesPerSecond()}});
+            if (f->samplesPerSecond() > bestRate) {
+                bestRate = f->samplesPerSecond();
+                best = c;
+            }
+        }
+    }
+    RunConfig tuned = base;
+    tuned.pipeline.datasetAutotune = true;
+    say(o, QStringLiteral("tf.data: AUTOTUNE vs the sweep's best (%1 pairs of runs)").arg(o.repeats));
+    Result<Pair> p = interleave(tuned, windowOf(o, true), best, windowOf(o, true), o.repeats);
+    if (!p)
+        return p.status();
+    const double ratio = median(p->b) > 0 ? median(p->a) / median(p->b) : -1;
+    const PipelineWindow w = windowOf(o, true);
+    TargetFigure a =
+        figure("dataset_autotune", "tf.data AUTOTUNE vs the best hand-tuned setting, JPEG data", ratio, "x",
+               QStringLiteral(">= 0.95"), ratio >= 0 ? std::optional<bool>(ratio >= 0.95) : std::nullopt);
+    a.detail = {{QStringLiteral("sweep"), sweep},
+                {QStringLiteral("best_map_calls"), best.pipeline.datasetMapCalls},
+                {QStringLiteral("best_prefetch"), best.pipeline.datasetPrefetch},
+                {QStringLiteral("autotune_per_s"), jsonList(p->a)},
+                {QStringLiteral("best_per_s"), jsonList(p->b)},
+                {QStringLiteral("window_ends_s"), w.warmupS + w.windowS}, // after the first batch
+                {QStringLiteral("cycle_length"), cores}};
+
+    say(o, QStringLiteral("tf.data: observation on vs off (%1 pairs of runs)").arg(o.repeats));
+    Result<Pair> q = interleave(best, windowOf(o, true), best, windowOf(o, false), o.repeats);
+    if (!q)
+        return q.status();
+    const double onOff = median(q->b) > 0 ? median(q->a) / median(q->b) : -1;
+    TargetFigure b =
+        figure("dataset_observation", "tf.data samples/s with observation on vs off", onOff, "x",
+               QStringLiteral(">= 0.98"), onOff >= 0 ? std::optional<bool>(onOff >= 0.98) : std::nullopt);
+    b.detail = {{QStringLiteral("on_per_s"), jsonList(q->a)}, {QStringLiteral("off_per_s"), jsonList(q->b)}};
+    return QList<TargetFigure>{a, b};
 }
 
 } // namespace
@@ -257,7 +317,10 @@ Result<QList<TargetFigure>> decodeScalingTarget(const BenchOptions &o)
     n.detail = {{QStringLiteral("naive_per_s"), naivePerSecond},
                 {QStringLiteral("shuffle_batch_per_s"), r2},
                 {QStringLiteral("dataset"), t.detail.value(QStringLiteral("dataset"))}};
-    return QList<TargetFigure>{t, n};
+    Result<QList<TargetFigure>> dataset = datasetTargets(written->path, o);
+    if (!dataset)
+        return dataset.status();
+    return QList<TargetFigure>{t, n} + *dataset;
 }
 
 } // namespace qs::benchtargets

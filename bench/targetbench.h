@@ -40,6 +40,9 @@ namespace qs {
 //                         can be), p95 of the calls                             <= 5 ms
 //   naive_speedup         shuffle_batch with N readers vs the naive per-sample feed (no goal)
 //   naive_speedup_decode_bound  the same on the decode-bound JPEG data, 2 readers (no goal)
+//   dataset_autotune      tf.data at AUTOTUNE vs the best of a hand-tuned sweep (map parallelism
+//                         x prefetch) on the same JPEG data, measured within 10 s of start  >= 0.95
+//   dataset_observation   tf.data samples/s with observation on vs off at that best setting  >= 0.98
 Result<QList<TargetFigure>> measureTargets(const BenchReport &report, const StageInputs &inputs,
                                            const RunConfig &runConfig, const BenchOptions &options);
 
