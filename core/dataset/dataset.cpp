@@ -77,6 +77,23 @@ MapFn Dataset::decodeFn(const SampleMaker &maker)
     };
 }
 
+MapFn Dataset::batchMapFn(MapFn perElement)
+{
+    return [perElement = std::move(perElement)](const Element &in, Element *out) -> Status {
+        Element batch;
+        batch.where = in.where;
+        batch.batch.reserve(in.batch.size());
+        for (const Element &e : in.batch) {
+            Element decoded;
+            if (Status s = perElement(e, &decoded); !s)
+                return s.where().file.isEmpty() && !e.where.file.isEmpty() ? s.withLocation(e.where) : s;
+            batch.batch.push_back(std::move(decoded));
+        }
+        *out = std::move(batch);
+        return {};
+    };
+}
+
 Dataset Dataset::then(DatasetOpPtr op) const
 {
     QStringList code = m_code;
@@ -104,11 +121,11 @@ Dataset Dataset::interleave(InterleaveFn fn, int cycleLength, int blockLength, i
         makeInterleaveOp(m_op, std::move(fn), cycleLength, blockLength, numParallelCalls, deterministic));
 }
 
-Dataset Dataset::map(MapFn fn, int numParallelCalls, bool deterministic) const
+Dataset Dataset::map(MapFn fn, int numParallelCalls, bool deterministic, const QString &fnName) const
 {
     if (numParallelCalls == 0 || numParallelCalls < kAutotune)
         return invalid(tr("num_parallel_calls must be positive or AUTOTUNE"));
-    return then(makeMapOp(m_op, std::move(fn), numParallelCalls, deterministic));
+    return then(makeMapOp(m_op, std::move(fn), numParallelCalls, deterministic, fnName));
 }
 
 Dataset Dataset::shuffle(int bufferSize, quint64 seed, bool reshuffleEachIteration) const

@@ -59,10 +59,15 @@ public:
     static Dataset tfRecord(const QString &file, const TfRecordOptions &options);
     // parse_single_example + decode + preprocess through SampleMaker, as the queue readers do.
     static MapFn decodeFn(const SampleMaker &maker);
+    // The vectorised form of `perElement` for a map after batch: applies it to each element of
+    // a batch and returns the batch of results; the first error fails the whole batch.
+    static MapFn batchMapFn(MapFn perElement);
 
     Dataset interleave(InterleaveFn fn, int cycleLength, int blockLength = 1, int numParallelCalls = 1,
                        bool deterministic = true) const;
-    Dataset map(MapFn fn, int numParallelCalls = 1, bool deterministic = true) const;
+    // fnName: the function's name in code() (a lesson's program shows which map it is).
+    Dataset map(MapFn fn, int numParallelCalls = 1, bool deterministic = true,
+                const QString &fnName = QStringLiteral("parse_and_decode")) const;
     Dataset shuffle(int bufferSize, quint64 seed = 0, bool reshuffleEachIteration = true) const;
     Dataset repeat(qint64 count = -1) const;
     Dataset batch(int batchSize, bool dropRemainder = false, int numParallelCalls = 1) const;

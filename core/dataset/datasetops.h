@@ -21,11 +21,12 @@ DatasetOpPtr makeSliceOp(QStringList files);
 DatasetOpPtr makeRangeOp(qint64 count);
 DatasetOpPtr makeErrorOp(Status error);
 // How a TFRecordDataset reads: its compression, the records it leaves out (a run's held-out
-// set) and a hook called before each read (may sleep; runs on the reading thread).
+// set) and a hook called with the file's name before each read (may sleep; runs on the
+// reading thread).
 struct TfRecordOptions {
     Compression compression = Compression::Auto;
     HoldOut holdOut;
-    std::function<void()> beforeRecord;
+    std::function<void(const QString &file)> beforeRecord;
 };
 
 DatasetOpPtr makeTfRecordOp(QString file, TfRecordOptions options = {});
@@ -33,7 +34,7 @@ DatasetOpPtr makeInterleaveOp(DatasetOpPtr input, InterleaveFn fn, int cycleLeng
                               int parallelCalls, bool deterministic);
 // map, and batch with num_parallel_calls != 1: `pull` input elements per output element
 // (1 for map, batch_size for a batch, with dropRemainder), then fn (map only).
-DatasetOpPtr makeMapOp(DatasetOpPtr input, MapFn fn, int parallelCalls, bool deterministic);
+DatasetOpPtr makeMapOp(DatasetOpPtr input, MapFn fn, int parallelCalls, bool deterministic, QString fnName);
 DatasetOpPtr makeParallelBatchOp(DatasetOpPtr input, int batchSize, bool dropRemainder, int parallelCalls);
 DatasetOpPtr makeBatchOp(DatasetOpPtr input, int batchSize, bool dropRemainder);
 DatasetOpPtr makeShuffleOp(DatasetOpPtr input, int bufferSize, quint64 seed, bool reshuffleEachIteration);

@@ -16,16 +16,31 @@ Result<Dataset> DatasetRecipe::build(const SampleMaker &maker) const
     const qint64 count = numEpochs > 0 ? numEpochs : -1;
     const TfRecordOptions options = read;
     InterleaveFn open = [options](const Element &file) { return Dataset::tfRecord(file.text, options); };
+    const MapFn decodeOne = decode ? decode : Dataset::decodeFn(maker);
     Dataset d = cache ? *listed : listed->repeat(count);
-    d = d.interleave(std::move(open), readers, 1, calls(interleaveCalls))
-            .map(decode ? decode : Dataset::decodeFn(maker), calls(mapCalls));
-    if (skipCorrupt)
-        d = d.ignoreErrors();
-    if (cache)
-        d = d.cache().repeat(count);
-    if (useShuffleQueue)
-        d = d.shuffle(std::max(1, minAfterDequeue), shuffleSeed);
-    d = d.batch(std::max(1, batchSize), !allowSmallerFinalBatch);
+    d = d.interleave(std::move(open), readers, 1, calls(interleaveCalls), deterministic);
+    if (mapAfterBatch) {
+        // The guide's vectorised map: the serialized records are shuffled and batched, and one
+        // call decodes a whole batch.
+        if (useShuffleQueue)
+            d = d.shuffle(std::max(1, minAfterDequeue), shuffleSeed);
+        d = d.batch(std::max(1, batchSize), !allowSmallerFinalBatch)
+                .map(Dataset::batchMapFn(decodeOne), calls(mapCalls), deterministic,
+                     QStringLiteral("parse_and_decode_batch"));
+        if (skipCorrupt)
+            d = d.ignoreErrors();
+        if (cache)
+            d = d.cache().repeat(count);
+    } else {
+        d = d.map(decodeOne, calls(mapCalls), deterministic);
+        if (skipCorrupt)
+            d = d.ignoreErrors();
+        if (cache)
+            d = d.cache().repeat(count);
+        if (useShuffleQueue)
+            d = d.shuffle(std::max(1, minAfterDequeue), shuffleSeed);
+        d = d.batch(std::max(1, batchSize), !allowSmallerFinalBatch);
+    }
     if (autotune)
         return d.prefetch(Dataset::kAutotune);
     const int room = std::max(1, (exampleCapacity - minAfterDequeue) / std::max(1, batchSize));

@@ -31,8 +31,12 @@ class SampleMaker;
 //   compression, the held-out split  -> `read` (TFRecordDataset(compression_type), records left out)
 // The dataset knobs refine the mapping: interleaveCalls / mapCalls (0: follow reader_threads),
 // prefetch (-1: from the queue knobs as above, 0: no prefetch), cache (.cache() after the decode
-// map, and the repeat moves after it: later epochs come from memory). `decode` replaces the
-// SampleMaker's map (a run adds its decode delay); empty: Dataset::decodeFn(maker).
+// map, and the repeat moves after it: later epochs come from memory), deterministic (the
+// `deterministic` argument of interleave and map), mapAfterBatch (the guide's vectorised map:
+// shuffle and batch the serialized records, then map(decode_batch) decodes a whole batch in one
+// call, Dataset::batchMapFn; ignore_errors then drops a batch with a bad record, and cache
+// keeps decoded batches). `decode` replaces the SampleMaker's map (a run adds its decode delay);
+// empty: Dataset::decodeFn(maker).
 struct DatasetRecipe {
     QStringList files;
     bool shuffleFiles = true;
@@ -51,6 +55,8 @@ struct DatasetRecipe {
     int mapCalls = 0;
     int prefetch = -1;
     bool cache = false;
+    bool deterministic = true;
+    bool mapAfterBatch = false;
     TfRecordOptions read;
     MapFn decode;
 

@@ -27,8 +27,9 @@ namespace {
 struct MapConfig {
     QString name;
     QString type;
-    MapFn fn;     // empty for a batch
-    int pull = 1; // input elements per output element
+    MapFn fn;       // empty for a batch
+    QString fnName; // the map function's name in the program's code
+    int pull = 1;   // input elements per output element
     bool dropRemainder = false;
     int parallelCalls = 1; // kAutotune: tuned
     bool deterministic = true;
@@ -303,9 +304,8 @@ public:
             return QStringLiteral("dataset = dataset.batch(%1, drop_remainder=%2, num_parallel_calls=%3)")
                 .arg(m_config.pull)
                 .arg(m_config.dropRemainder ? QStringLiteral("True") : QStringLiteral("False"), calls);
-        return QStringLiteral(
-                   "dataset = dataset.map(parse_and_decode, num_parallel_calls=%1, deterministic=%2)")
-            .arg(calls, det);
+        return QStringLiteral("dataset = dataset.map(%3, num_parallel_calls=%1, deterministic=%2)")
+            .arg(calls, det, m_config.fnName);
     }
     std::unique_ptr<IteratorBase> makeIterator(const IteratorEnv &env) const override
     {
@@ -319,12 +319,13 @@ private:
 
 } // namespace
 
-DatasetOpPtr makeMapOp(DatasetOpPtr input, MapFn fn, int parallelCalls, bool deterministic)
+DatasetOpPtr makeMapOp(DatasetOpPtr input, MapFn fn, int parallelCalls, bool deterministic, QString fnName)
 {
     MapConfig c;
     c.name = stageName("map", input);
     c.type = QStringLiteral("ParallelMapDataset");
     c.fn = std::move(fn);
+    c.fnName = std::move(fnName);
     c.parallelCalls = parallelCalls;
     c.deterministic = deterministic;
     return std::make_shared<MapOp>(std::move(input), std::move(c));

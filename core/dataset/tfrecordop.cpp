@@ -34,7 +34,7 @@ public:
         do {
             ObservedThread::setState(ThreadState::Running, Activity::Reading, m_file);
             if (m_options.beforeRecord)
-                m_options.beforeRecord();
+                m_options.beforeRecord(m_file);
             const Status s = m_reader->next(&record);
             if (!s.isOk()) {
                 // A reader's errors are sticky and a bad frame cannot be resynchronised: the file

@@ -47,6 +47,9 @@ public:
         bool skipCorrupt = false;
         Compression compression = Compression::Auto; // the run's --compression
         std::chrono::milliseconds readDelay{0};
+        // The slow_file fault: each read of this file waits slowFileDelay more (paced too).
+        QString slowFile;
+        std::chrono::milliseconds slowFileDelay{0};
         Pacer *pacer = nullptr; // must outlive the stream
     };
     using NextFile = std::function<Result<QString>()>;

@@ -100,6 +100,20 @@ const Knob kKnobs[] = {
                        "Dataset pipeline: keep the decoded examples of the first epoch in memory and serve "
                        "the later epochs from there."),
      "cache()", "cache", "", true, false, nullptr, QS_FIELD(pipeline.datasetCache)},
+    {"dataset_deterministic", T::Bool, 1, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Deterministic order"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "Dataset pipeline: interleave and map hand out elements in input order; off, they "
+                       "hand out whichever is ready first, so one slow file or element holds nobody up."),
+     "interleave(deterministic), map(deterministic)", "nondeterministic", "", true, false, nullptr,
+     QS_FIELD(pipeline.datasetDeterministic)},
+    {"dataset_map_after_batch", T::Bool, 0, 0, 1, false, "",
+     QT_TRANSLATE_NOOP("qs::Knob", "Map after batch (vectorised)"),
+     QT_TRANSLATE_NOOP("qs::Knob",
+                       "Dataset pipeline: batch the serialized records first, then one map call parses and "
+                       "decodes a whole batch, paying the per-call cost once per batch."),
+     "batch(batch_size).map(parse_and_decode_batch)", "map-after-batch", "", true, false, nullptr,
+     QS_FIELD(pipeline.datasetMapAfterBatch)},
 
     {"feed", T::Choice, 0, 0, 0, false, "", QT_TRANSLATE_NOOP("qs::Knob", "Feed:"),
      QT_TRANSLATE_NOOP("qs::Knob", "How batches reach the trainer: queues filled by reader threads, or the "

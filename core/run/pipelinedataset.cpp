@@ -40,6 +40,8 @@ DatasetRecipe recipeOf(const PipelineConfig &pc)
     r.mapCalls = pc.datasetMapCalls;
     r.prefetch = pc.datasetPrefetch;
     r.cache = pc.datasetCache;
+    r.deterministic = pc.datasetDeterministic;
+    r.mapAfterBatch = pc.datasetMapAfterBatch;
     return r;
 }
 
@@ -54,7 +56,11 @@ Status Pipeline::startDataset()
     recipe.read.holdOut = m_holdOut;
     // The run's shared parts outlive every stage: the functions keep them alive.
     const auto readDelay = std::chrono::milliseconds(pc.readerDelayMs);
-    recipe.read.beforeRecord = [run = m_context, readDelay] { run->pacer.stage(readDelay); };
+    const auto slowDelay = readDelay + m_slowFileDelay;
+    recipe.read.beforeRecord = [run = m_context, readDelay, slow = m_slowFile,
+                                slowDelay](const QString &file) {
+        run->pacer.stage(!slow.isEmpty() && file == slow ? slowDelay : readDelay);
+    };
     const auto decodeDelay = std::chrono::milliseconds(pc.decodeDelayMs);
     recipe.decode = [run = m_context, decodeDelay](const Element &in, Element *out) -> Status {
         ObservedThread::setState(ThreadState::Running, Activity::Decoding, in.where.file);

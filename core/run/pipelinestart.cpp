@@ -115,9 +115,13 @@ Status Pipeline::startPipeline()
     QList<ThreadHandle> feeders;
     QList<std::shared_ptr<QueueBase>> orphans;
     Topology topology;
-    ReadOptions read{m_holdOut, pc.skipCorrupt, compressionOf(pc),
+    ReadOptions read{m_holdOut,
+                     pc.skipCorrupt,
+                     compressionOf(pc),
                      std::chrono::milliseconds(pc.readerDelayMs),
-                     std::chrono::milliseconds(pc.decodeDelayMs)};
+                     std::chrono::milliseconds(pc.decodeDelayMs),
+                     m_slowFile,
+                     m_slowFileDelay};
     Recorder *recorder = ctx.recorder.get();
     SkipReport onSkipped = [recorder](const Status &skipped) {
         recorder->recordSkipped(skipped, ObservedThread::currentName());

@@ -53,6 +53,8 @@ struct PipelineConfig {
     int datasetMapCalls;        // 0: reader_threads
     int datasetPrefetch;        // -1: from the queue knobs, 0: none
     bool datasetCache;
+    bool datasetDeterministic; // interleave's and map's deterministic argument
+    bool datasetMapAfterBatch; // batch the records, then one map call decodes a whole batch
 
     static constexpr int kMaxImageSide = 256;                   // the model's input grows with width x height
     static constexpr quint64 kMaxSeed = (quint64(1) << 53) - 1; // seeds must survive a JSON double

@@ -16,4 +16,11 @@ struct Fault;
 // stream). Errors name the file: a record index beyond its records is InvalidArgument.
 Result<QString> writeCorruptedCopy(const QString &file, const Fault &fault, const QString &dir);
 
+// The corrupt_image fault: a copy of `file` in `dir` whose record `fault.record` is still a
+// well-formed frame and Example (its checksums are right), but its image does not decode: the
+// largest single-value bytes feature keeps its first four bytes (a JPEG's or PNG's signature
+// starts there) and the rest become zeros, half as many. A record that is not an Example, or
+// has no bytes feature, is InvalidArgument naming the file and record.
+Result<QString> writeImageCorruptedCopy(const QString &file, const Fault &fault, const QString &dir);
+
 } // namespace qs

@@ -39,6 +39,17 @@ Result<Fault> faultFromJson(const QJsonObject &o, const QString &origin)
                 QStringLiteral("%1: a throw fault needs \"where\": \"reader\" or \"trainer\"").arg(origin));
     } else if (type == QLatin1String("stuck_worker")) {
         f.type = Fault::Type::StuckWorker;
+    } else if (type == QLatin1String("corrupt_image")) {
+        f.type = Fault::Type::CorruptImage;
+        f.file = o.value(QLatin1String("file")).toInt(0);
+        f.record = o.value(QLatin1String("record")).toInteger(0);
+    } else if (type == QLatin1String("slow_file")) {
+        f.type = Fault::Type::SlowFile;
+        f.file = o.value(QLatin1String("file")).toInt(0);
+        f.delayMs = o.value(QLatin1String("delay_ms")).toInt(0);
+        if (f.delayMs <= 0 || f.delayMs > 10000)
+            return invalidArgument(
+                QStringLiteral("%1: a slow_file fault needs \"delay_ms\" between 1 and 10000").arg(origin));
     } else {
         return invalidArgument(QStringLiteral("%1: unknown fault type '%2'").arg(origin, type));
     }
@@ -81,6 +92,9 @@ Result<Scenario> Scenario::fromJson(const QJsonObject &json, const QString &orig
     s.expect = json.value(QLatin1String("expect")).toObject();
     s.stopAfterSeconds = json.value(QLatin1String("stop_after_s")).toDouble(0);
     s.stopAfterInWindow = json.value(QLatin1String("stop_after_s_in_window")).toBool(true);
+    s.shards = json.value(QLatin1String("shards")).toInt(0);
+    if (s.shards < 0 || s.shards > 64)
+        return invalidArgument(QStringLiteral("%1: \"shards\" must be between 0 and 64").arg(origin));
     const QJsonValue pace = json.value(QLatin1String("pace"));
     if (!pace.isUndefined()) {
         s.pace = pace.toDouble(-1);

@@ -16,13 +16,14 @@ QString runModeKey(RunMode mode); // "pipeline", "workers"
 
 // A fault that a scenario injects into an otherwise real run.
 struct Fault {
-    enum class Type { CorruptRecord, Throw, StuckWorker };
+    enum class Type { CorruptRecord, Throw, StuckWorker, SlowFile, CorruptImage };
     Type type = Type::Throw;
     QString where;            // Throw: "reader" or "trainer"
     qint64 afterRecords = -1; // Throw in a reader: after this many records read by that reader
     qint64 atStep = -1;       // Throw in the trainer: at this step
-    int file = 0;             // CorruptRecord: which training file (index)
-    qint64 record = 0;        // CorruptRecord: which record of it
+    int file = 0;             // CorruptRecord, CorruptImage, SlowFile: which training file (index)
+    qint64 record = 0;        // CorruptRecord, CorruptImage: which record of it
+    int delayMs = 0;          // SlowFile: how much longer each read of the file takes
     QString how;              // CorruptRecord: "flip_data_crc" | "flip_length_crc" | "truncate"
 };
 
@@ -45,6 +46,9 @@ struct Scenario {
     // The speed (the `speed` knob, 0.01..1) at which its story can be watched: the window sets
     // it when the scenario is chosen (the user may change it). JSON "pace"; 1 when absent.
     double pace = 1;
+    // > 1: a run given fewer files than this reads its records split, in order, into this many
+    // shard files (a story about interleaving files needs several). JSON "shards"; 0 when absent.
+    int shards = 0;
 
     // Title and description in a language ("en", "zh_TW", "zh_CN"), English when missing.
     QString titleIn(const QString &lang) const;

@@ -1,7 +1,9 @@
 #include "rundata.h"
 
+#include "record/recordreader.h"
 #include "run/pipeline.h"
 #include "scenario/scenario.h"
+#include "scenario/scenariofaults.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -46,6 +48,38 @@ struct RunRecord {
     }
 };
 
+// How far apart, in the file, consecutive samples of a batch preview were: the mean of
+// |record(i+1) - record(i)| over neighbours from the same file (sources read "name #record").
+// Files read in order and barely shuffled step by 1 or 2; a large shuffle buffer by tens.
+// -1 when the preview has fewer than three such neighbours.
+double meanShuffleStep(const BatchPreview &preview)
+{
+    double sum = 0;
+    int pairs = 0;
+    for (qsizetype i = 0; i + 1 < preview.thumbs.size(); ++i) {
+        const QString a = preview.thumbs[i].source, b = preview.thumbs[i + 1].source;
+        const QString fileA = a.section(QStringLiteral(" #"), 0, 0),
+                      fileB = b.section(QStringLiteral(" #"), 0, 0);
+        if (fileA != fileB)
+            continue;
+        sum += std::abs(a.section(QStringLiteral(" #"), 1).toLongLong() -
+                        b.section(QStringLiteral(" #"), 1).toLongLong());
+        ++pairs;
+    }
+    return pairs >= 3 ? sum / pairs : -1;
+}
+
+// The mean shuffle steps of every kept preview that has one.
+QList<double> shuffleSteps(const Snapshot &snap)
+{
+    QList<double> out;
+    if (snap.batches)
+        for (const BatchPreview &p : *snap.batches)
+            if (const double m = meanShuffleStep(p); m >= 0)
+                out << m;
+    return out;
+}
+
 // Headless, and short: a scenario's stop_after_s and the watchdog's patience are cut down.
 RunConfig configFor(const Scenario &s, const QStringList &files)
 {
@@ -74,7 +108,7 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         const QStringList names = Scenario::builtinNames();
-        QCOMPARE(names.size(), 21);
+        QCOMPARE(names.size(), 25);
         for (const QString &n : names)
             QTest::addRow("%s", qPrintable(n)) << n;
     }
@@ -141,6 +175,29 @@ private slots:
                 notes +=
                     e.details.value(QStringLiteral("what")).toString() == QLatin1String("skipped_record");
             QCOMPARE(notes, skipped);
+        }
+        if (expect.contains(QStringLiteral("max_shuffle_step"))) {
+            // A small shuffle buffer barely moves anything: every batch holds neighbours.
+            const QList<double> steps = shuffleSteps(*(*p)->snapshot(0));
+            QVERIFY(!steps.isEmpty());
+            for (double m : steps)
+                QVERIFY2(m <= expect.value(QStringLiteral("max_shuffle_step")).toDouble(),
+                         qPrintable(QString::number(m)));
+        }
+        if (expect.contains(QStringLiteral("autotune_raises"))) {
+            // The tuner raised each named kind of stage's parallelism or buffer by itself.
+            for (const QJsonValue &kind : expect.value(QStringLiteral("autotune_raises")).toArray()) {
+                bool raised = false;
+                for (const Event &e : run.of(EventKind::Note)) {
+                    const QJsonObject &d = e.details;
+                    raised |=
+                        d.value(QStringLiteral("what")).toString() == QLatin1String("autotune") &&
+                        d.value(QStringLiteral("op")).toString().startsWith(kind.toString()) &&
+                        d.value(QStringLiteral("to")).toDouble() > d.value(QStringLiteral("from")).toDouble();
+                }
+                QVERIFY2(raised,
+                         qPrintable(QStringLiteral("no autotune decision raised a ") + kind.toString()));
+            }
         }
         const QString bottleneck = expect.value(QStringLiteral("bottleneck")).toString();
         if (bottleneck == QLatin1String("input")) {
@@ -210,6 +267,105 @@ private slots:
         qInfo("%s: %s after %lld steps, %lld samples, %.0f samples/s; error %s; join %s", qPrintable(name),
               qPrintable(how), run.summary.steps, run.summary.samples, run.summary.samplesPerSec,
               qPrintable(run.summary.error.toString()), qPrintable(run.summary.joinResult));
+    }
+
+    // The statistic behind max_shuffle_step tells the lesson's buffer from a large one: on one
+    // file of 600 records in order, shuffle(2) steps by about 2, shuffle(256) by tens.
+    void shuffleStepTellsBufferSizes()
+    {
+        QTemporaryDir dir;
+        const QStringList files = test::writeDemoFiles(dir.path(), QStringLiteral("one"), 1, 600);
+        Result<Scenario> scenario = Scenario::load(QStringLiteral("dataset-small-shuffle-buffer"));
+        QVERIFY(scenario.isOk());
+        QList<double> steps[2];
+        const int buffers[2] = {2, 256};
+        for (int i = 0; i < 2; ++i) {
+            RunConfig c = configFor(*scenario, files);
+            c.pipeline.minAfterDequeue = buffers[i];
+            c.pipeline.exampleCapacity = buffers[i] + 64;
+            auto p = Pipeline::create(c);
+            QVERIFY2(p.isOk(), qPrintable(p.status().toString()));
+            QVERIFY((*p)->start().isOk());
+            QVERIFY((*p)->waitFinished(20s));
+            steps[i] = shuffleSteps(*(*p)->snapshot(0));
+            QVERIFY(!steps[i].isEmpty());
+        }
+        for (double m : steps[0])
+            QVERIFY2(m <= 4, qPrintable(QString::number(m)));
+        for (double m : steps[1])
+            QVERIFY2(m > 10, qPrintable(QString::number(m)));
+    }
+
+    // slow_file and shards: the lesson's run reads 8 shard files of the 3 it was given, every
+    // record once, and the slow shard's reads take longer: its interleave worker spends more
+    // time running (reading) per record than any other.
+    void shardsAndASlowFile()
+    {
+        Result<Scenario> scenario = Scenario::load(QStringLiteral("dataset-nondeterministic"));
+        QVERIFY(scenario.isOk());
+        QCOMPARE(scenario->shards, 8);
+        Result<InjectedFaults> faults = injectScenarioFaults(*scenario, m_files);
+        QVERIFY2(faults.isOk(), qPrintable(faults.status().toString()));
+        QCOMPARE(faults->files.size(), 8);
+        QCOMPARE(faults->slowFile, faults->files[0]);
+        QCOMPARE(faults->slowFileDelayMs, 10);
+        qint64 records = 0;
+        QList<qint64> perShard;
+        for (const QString &f : faults->files) {
+            auto reader = RecordReader::open(f);
+            QVERIFY(reader.isOk());
+            QByteArray r;
+            qint64 n = 0;
+            while ((*reader)->next(&r).isOk())
+                ++n;
+            perShard << n;
+            records += n;
+        }
+        QCOMPARE(records, 180);
+        for (qint64 n : perShard)
+            QVERIFY(n == 22 || n == 23);
+
+        // More shards than records, and a fault naming a shard that is not there.
+        Scenario tooMany = *scenario;
+        tooMany.shards = 64;
+        QTemporaryDir dir;
+        const QStringList tiny = test::writeDemoFiles(dir.path(), QStringLiteral("tiny"), 1, 10);
+        Result<InjectedFaults> refused = injectScenarioFaults(tooMany, tiny);
+        QCOMPARE(refused.status().kind(), ErrorKind::InvalidArgument);
+        QVERIFY2(refused.status().message().contains(QStringLiteral("only 10 records")),
+                 qPrintable(refused.status().message()));
+        Scenario beyond = *scenario;
+        beyond.faults[0].file = 8;
+        QCOMPARE(injectScenarioFaults(beyond, m_files).status().kind(), ErrorKind::InvalidArgument);
+    }
+
+    // corrupt_image: the record is still a sound frame and Example, and only its decode fails,
+    // naming the file, record and offset.
+    void aCorruptImageFailsOnlyItsDecode()
+    {
+        Result<Scenario> scenario = Scenario::load(QStringLiteral("dataset-map-error"));
+        QVERIFY(scenario.isOk());
+        Result<InjectedFaults> faults = injectScenarioFaults(*scenario, m_files);
+        QVERIFY2(faults.isOk(), qPrintable(faults.status().toString()));
+        auto reader = RecordReader::open(faults->files[0]);
+        QVERIFY(reader.isOk());
+        QByteArray r;
+        qint64 n = 0;
+        Status s;
+        while ((s = (*reader)->next(&r)).isOk())
+            ++n;
+        QCOMPARE(s.kind(), ErrorKind::OutOfRange); // every checksum holds
+        QCOMPARE(n, 60);
+        auto p = Pipeline::create(configFor(*scenario, m_files), *scenario);
+        QVERIFY(p.isOk());
+        QVERIFY((*p)->start().isOk());
+        QVERIFY((*p)->waitFinished(20s));
+        const Status error = (*p)->summary().error;
+        QCOMPARE(error.kind(), ErrorKind::InvalidArgument);
+        QCOMPARE(error.where().record, 20);
+        QVERIFY(error.where().offset > 0);
+        QVERIFY2(error.where().file.endsWith(QStringLiteral("train-0.tfrecords")),
+                 qPrintable(error.where().file));
     }
 
 private:

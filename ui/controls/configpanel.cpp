@@ -128,6 +128,8 @@ void ConfigPanel::buildForms()
     m_mapCalls = addSpin(input, "dataset_map_calls");
     m_prefetch = addSpin(input, "dataset_prefetch");
     m_cache = addCheck(input, "dataset_cache");
+    m_deterministic = addCheck(input, "dataset_deterministic");
+    m_mapAfterBatch = addCheck(input, "dataset_map_after_batch");
 
     QFormLayout *batching = group("batchingGroup");
     m_feed = new QComboBox;
@@ -198,6 +200,8 @@ RunConfig ConfigPanel::config() const
     p.datasetMapCalls = m_mapCalls->value();
     p.datasetPrefetch = m_prefetch->value();
     p.datasetCache = m_cache->isChecked();
+    p.datasetDeterministic = m_deterministic->isChecked();
+    p.datasetMapAfterBatch = m_mapAfterBatch->isChecked();
     t.feed = m_feed->currentIndex() == 1 ? FeedMode::Naive : FeedMode::ShuffleBatch;
     p.useShuffleQueue = m_shuffleQueue->isChecked();
     p.exampleCapacity = m_exampleCapacity->value();
@@ -242,6 +246,8 @@ void ConfigPanel::setConfig(const RunConfig &config)
     m_mapCalls->setValue(p.datasetMapCalls);
     m_prefetch->setValue(p.datasetPrefetch);
     m_cache->setChecked(p.datasetCache);
+    m_deterministic->setChecked(p.datasetDeterministic);
+    m_mapAfterBatch->setChecked(p.datasetMapAfterBatch);
     m_feed->setCurrentIndex(t.feed == FeedMode::Naive ? 1 : 0);
     m_shuffleQueue->setChecked(p.useShuffleQueue);
     m_exampleCapacity->setValue(p.exampleCapacity);
@@ -299,7 +305,8 @@ void ConfigPanel::edited()
 void ConfigPanel::updateEnabled()
 {
     const bool dataset = m_pipeline->currentIndex() == 1;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_autotune, m_mapCalls, m_prefetch, m_cache})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_autotune, m_mapCalls, m_prefetch, m_cache,
+                                                       m_deterministic, m_mapAfterBatch})
         w->setEnabled(dataset);
     m_feed->setEnabled(!dataset);
     m_filenameCapacity->setEnabled(!dataset);

@@ -82,6 +82,8 @@ private:
     QComboBox *m_pipeline = nullptr; // queues or tf.data
     QCheckBox *m_autotune = nullptr;
     QCheckBox *m_cache = nullptr;
+    QCheckBox *m_deterministic = nullptr;
+    QCheckBox *m_mapAfterBatch = nullptr;
     QSpinBox *m_mapCalls = nullptr;
     QSpinBox *m_prefetch = nullptr;
 };

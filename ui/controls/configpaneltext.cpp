@@ -74,6 +74,8 @@ void ConfigPanel::retranslateUi()
     describe(m_prefetch);
     m_prefetch->setSpecialValueText(tr("from the queue knobs"));
     describe(m_cache);
+    describe(m_deterministic);
+    describe(m_mapAfterBatch);
 
     describe(m_feed);
     m_feed->setItemText(0, tr("shuffle_batch: queues and reader threads"));

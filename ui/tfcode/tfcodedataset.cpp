@@ -47,6 +47,13 @@ TfProgram datasetProgram(const TfCodeInput &in)
     emitParseAndDecode(out, in, QStringLiteral("serialized"), QStringLiteral("    "), CodeLine::Decode);
     out.line(QStringLiteral("    return image, label"));
     out.blank();
+    if (p.datasetMapAfterBatch) {
+        out.line(QStringLiteral("def parse_and_decode_batch(serialized):  # one call for a whole batch"));
+        out.line(QStringLiteral("    return tf.map_fn(parse_and_decode, serialized,"));
+        out.line(QStringLiteral("                     fn_output_signature=(tf.float32, tf.int64))"));
+        out.blank();
+    }
+    const QString det = p.datasetDeterministic ? QString() : QStringLiteral(", deterministic=False");
     out.line(QStringLiteral("files = tf.data.Dataset.list_files(FILES, shuffle=%1, seed=%2)")
                  .arg(pyBool(p.shuffleFiles), pySeed(p.fileSeed)));
     if (!p.datasetCache)
@@ -54,25 +61,39 @@ TfProgram datasetProgram(const TfCodeInput &in)
     out.line(QStringLiteral("dataset = files.interleave("), CodeLine::DatasetInterleave);
     out.line(QStringLiteral("    lambda f: tf.data.TFRecordDataset(f%1),").arg(compressionArgument(p)),
              CodeLine::ReaderRead);
-    out.line(QStringLiteral("    cycle_length=%1, block_length=1, num_parallel_calls=%2)")
+    out.line(QStringLiteral("    cycle_length=%1, block_length=1, num_parallel_calls=%2%3)")
                  .arg(std::max(1, p.readerThreads))
-                 .arg(calls(p, p.datasetInterleaveCalls)));
+                 .arg(calls(p, p.datasetInterleaveCalls), det));
     if (p.readerDelayMs > 0 || p.decodeDelayMs > 0)
         emitSlowMotion(out, p, QString());
-    out.line(QStringLiteral("dataset = dataset.map(parse_and_decode, num_parallel_calls=%1)")
-                 .arg(calls(p, p.datasetMapCalls)),
+    auto emitShuffle = [&] {
+        if (p.useShuffleQueue)
+            out.line(QStringLiteral("dataset = dataset.shuffle(buffer_size=%1, seed=%2)")
+                         .arg(std::max(1, p.minAfterDequeue))
+                         .arg(pySeed(p.shuffleSeed)));
+    };
+    auto emitBatch = [&] {
+        out.line(QStringLiteral("dataset = dataset.batch(BATCH_SIZE, drop_remainder=%1)")
+                     .arg(pyBool(!p.allowSmallerFinalBatch)));
+    };
+    if (p.datasetMapAfterBatch) {
+        emitShuffle();
+        emitBatch();
+    }
+    out.line(QStringLiteral("dataset = dataset.map(%1, num_parallel_calls=%2%3)")
+                 .arg(p.datasetMapAfterBatch ? QStringLiteral("parse_and_decode_batch")
+                                             : QStringLiteral("parse_and_decode"),
+                      calls(p, p.datasetMapCalls), det),
              CodeLine::DatasetMap);
     if (p.skipCorrupt)
         out.line(QStringLiteral("dataset = dataset.apply(tf.data.experimental.ignore_errors())"));
     if (p.datasetCache)
         out.line(
             QStringLiteral("dataset = dataset.cache().repeat(%1)  # later epochs from memory").arg(epochs));
-    if (p.useShuffleQueue)
-        out.line(QStringLiteral("dataset = dataset.shuffle(buffer_size=%1, seed=%2)")
-                     .arg(std::max(1, p.minAfterDequeue))
-                     .arg(pySeed(p.shuffleSeed)));
-    out.line(QStringLiteral("dataset = dataset.batch(BATCH_SIZE, drop_remainder=%1)")
-                 .arg(pyBool(!p.allowSmallerFinalBatch)));
+    if (!p.datasetMapAfterBatch) {
+        emitShuffle();
+        emitBatch();
+    }
     const QString prefetch = prefetchArgument(p);
     if (!prefetch.isEmpty())
         out.line(QStringLiteral("dataset = dataset.prefetch(%1)").arg(prefetch), CodeLine::DatasetPrefetch);
