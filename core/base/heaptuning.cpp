@@ -1,5 +1,7 @@
 #include "base/heaptuning.h"
 
+#include <cstdlib> // defines __GLIBC__ (from <features.h>), which the test below needs
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif

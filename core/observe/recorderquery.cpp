@@ -4,6 +4,7 @@
 #include "observe/recorder_p.h"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace qs {
@@ -54,10 +55,13 @@ struct Edges {
 // part of its data inside (time within a bucket is taken as evenly spread). One walk along the
 // level's buckets, each split across the answer buckets it overlaps. Where the level has
 // forgotten the time, `useExact(k, x, y)` may take over answer bucket k's part [x, y); the
-// parts it declines go to the next coarser level, in runs of consecutive answer buckets.
+// parts it declines go to the next coarser level, in runs of consecutive answer buckets. It is
+// not asked for parts starting before `exactFromUs` (it would decline them): those go to the
+// coarser level as one run, without a step per answer bucket and level.
 template<typename Bucket, typename Out, typename Convert, typename Exact>
 void sweepLevels(const TimePyramid<Bucket> &p, int level, qint64 a, qint64 b, const Edges &view,
-                 QList<Out> &out, qint64 *resolution, const Convert &convert, const Exact &useExact)
+                 QList<Out> &out, qint64 *resolution, const Convert &convert, qint64 exactFromUs,
+                 const Exact &useExact)
 {
     a = std::max(a, p.startUs());
     b = std::min(b, p.filledUs());
@@ -69,28 +73,40 @@ void sweepLevels(const TimePyramid<Bucket> &p, int level, qint64 a, qint64 b, co
         const qint64 mid = std::min(b, heldFrom);
         qint64 runFrom = -1;
         qint64 runTo = -1;
-        for (int k = view.of(a); k < view.buckets && view.start(k) < mid; ++k) {
+        auto coarser = [&] {
+            if (runFrom >= 0 && level + 1 < kPyramidLevels)
+                sweepLevels(p, level + 1, runFrom, runTo, view, out, resolution, convert, exactFromUs,
+                            useExact);
+            runFrom = -1;
+        };
+        int k = view.of(a);
+        if (a < exactFromUs) {
+            // The answer buckets whose part starts before exactFromUs: [k, declined).
+            const int declined = exactFromUs >= mid ? view.buckets : view.of(exactFromUs - 1) + 1;
+            runFrom = a;
+            runTo = std::min(mid, view.start(declined));
+            k = declined;
+        }
+        for (; k < view.buckets && view.start(k) < mid; ++k) {
             const qint64 x = std::max(a, view.start(k)), y = std::min(mid, view.start(k + 1));
             if (y <= x)
                 continue;
             if (useExact(k, x, y)) {
-                if (runFrom >= 0 && level + 1 < kPyramidLevels)
-                    sweepLevels(p, level + 1, runFrom, runTo, view, out, resolution, convert, useExact);
-                runFrom = -1;
+                coarser();
                 continue;
             }
             if (runFrom < 0)
                 runFrom = x;
             runTo = y;
         }
-        if (runFrom >= 0 && level + 1 < kPyramidLevels)
-            sweepLevels(p, level + 1, runFrom, runTo, view, out, resolution, convert, useExact);
+        coarser();
         a = mid;
         if (b <= a)
             return;
     }
     *resolution = std::max(*resolution, pyramidWidthUs(level));
     const qint64 start = p.startUs(), filled = p.filledUs();
+    Out *const into = out.data(); // one detach check, not one per bucket
     int k = view.of(a);
     p.visit(level, a >> shift, (b - 1) >> shift, [&](qint64 i, const Bucket &bucket) {
         const qint64 lo = std::max(i << shift, start);
@@ -103,35 +119,68 @@ void sweepLevels(const TimePyramid<Bucket> &p, int level, qint64 a, qint64 b, co
         for (int j = k; j < view.buckets; ++j) {
             const qint64 ka = std::max(x0, view.start(j)), kb = std::min(x1, view.start(j + 1));
             if (kb > ka)
-                convert(bucket, &out[j], kb - ka == hi - lo ? 1.0 : double(kb - ka) / double(hi - lo));
+                convert(bucket, into + j, kb - ka == hi - lo ? 1.0 : double(kb - ka) / double(hi - lo));
             if (view.start(j + 1) >= x1)
                 break;
         }
     });
 }
 
-inline void addStateBucket(const StateBucket &b, StateMix *out, double factor)
-{
-    if (factor == 1.0) {
-        for (size_t s = 0; s < b.us.size(); ++s)
-            out->us[s] += b.us[s];
-        return;
+// The states a thread has spent time in (those with time done): its buckets hold no other, so
+// a bucket is added state by state over these only (a reader uses two or three of the ten).
+struct StatesUsed {
+    explicit StatesUsed(const std::array<qint64, kThreadStateCount> &usDone)
+    {
+        for (int s = 0; s < kThreadStateCount; ++s)
+            if (usDone[size_t(s)] > 0)
+                at[size_t(count++)] = quint8(s);
     }
-    // No branch per state: the ten products vectorise.
-    for (size_t s = 0; s < b.us.size(); ++s)
-        out->us[s] += qint64(double(b.us[s]) * factor + 0.5);
-}
-
-// addStateBucket as a callable object, so that sweepLevels inlines it.
-constexpr auto addStateBucketFn = [](const StateBucket &b, StateMix *out, double factor) {
-    addStateBucket(b, out, factor);
+    // Adds `factor` of bucket b to out (each state's part rounded to the nearest µs). Through 32
+    // bits: a bucket holds at most its width, under 2^31 µs, so the result is as through 64.
+    void add(const StateBucket &b, StateMix *out, double factor) const
+    {
+        static_assert(pyramidWidthUs(kPyramidLevels - 1) < (qint64(1) << 31));
+        if (factor == 1.0) {
+            for (int i = 0; i < count; ++i)
+                out->us[at[size_t(i)]] += b.us[at[size_t(i)]];
+            return;
+        }
+        for (int i = 0; i < count; ++i)
+            out->us[at[size_t(i)]] += qint32(double(qint32(b.us[at[size_t(i)]])) * factor + 0.5);
+    }
+    int count = 0;
+    std::array<quint8, kThreadStateCount> at{};
 };
 
-// Time per state of the exact spans over [a, b).
-void addSpans(const SpanStore &spans, qint64 a, qint64 b, StateMix *out)
+// firstEndingAfter(t) for times asked in increasing order (the answer buckets' edges): each
+// search starts from the previous answer, and the end of one part is the start of the next.
+class SpanCursor {
+public:
+    explicit SpanCursor(const SpanStore &spans)
+        : m_spans(spans)
+        , m_n(spans.firstHeld())
+    {}
+    qint64 at(qint64 t)
+    {
+        if (t != m_t) {
+            m_n = m_t != kNone && t > m_t ? m_spans.firstEndingAfter(t, m_n) : m_spans.firstEndingAfter(t);
+            m_t = t;
+        }
+        return m_n;
+    }
+
+private:
+    static constexpr qint64 kNone = std::numeric_limits<qint64>::min();
+    const SpanStore &m_spans;
+    qint64 m_t = kNone;
+    qint64 m_n;
+};
+
+// Time per state of the exact spans over [a, b); `first` = spans.firstEndingAfter(a).
+void addSpans(const SpanStore &spans, qint64 first, qint64 a, qint64 b, StateMix *out)
 {
-    spans.visit(a, b,
-                [&](qint64 start, qint64 end, ThreadState s) { out->add(s, overlap(a, b, start, end)); });
+    spans.visitFrom(first, b,
+                    [&](qint64 start, qint64 end, ThreadState s) { out->add(s, overlap(a, b, start, end)); });
 }
 
 LaneRecord laneRecord(const ThreadSlot &slot, int id, const RangeView &view, const Edges &edges,
@@ -168,10 +217,14 @@ LaneRecord laneRecord(const ThreadSlot &slot, int id, const RangeView &view, con
     const int level = levelFor(width);
     const bool spansFiner = width < pyramidWidthUs(0);
     // Exact spans cover a range that starts at or after the oldest one held.
-    auto useExact = [&](qint64 a) {
-        return spans.size() > 0 && spans.heldFromUs() <= std::max(a, lane.startUs);
-    };
+    const qint64 heldFrom = spans.heldFromUs();
+    auto useExact = [&](qint64 a) { return spans.size() > 0 && heldFrom <= std::max(a, lane.startUs); };
+    // The first time useExact accepts (it accepts every later time too).
+    const qint64 exactFrom = spans.size() == 0          ? std::numeric_limits<qint64>::max()
+                             : heldFrom <= lane.startUs ? std::numeric_limits<qint64>::min()
+                                                        : heldFrom;
     lane.mix.resize(view.buckets);
+    SpanCursor cursor(spans);
     const qint64 doneTo = std::min(to, cur.startUs);
     if (from < doneTo) {
         // Finer than the finest level: the exact spans, bucket by bucket, where they are held.
@@ -183,20 +236,26 @@ LaneRecord laneRecord(const ThreadSlot &slot, int id, const RangeView &view, con
                     break;
                 if (useExact(a)) {
                     levelsTo = std::min(levelsTo, a);
-                    addSpans(spans, a, b, &lane.mix[i]);
+                    addSpans(spans, cursor.at(a), a, b, &lane.mix[i]);
                 }
             }
         }
-        sweepLevels(slot.levels, level, from, levelsTo, edges, lane.mix, &lane.resolutionUs, addStateBucketFn,
-                    [&](int k, qint64 x, qint64 y) {
-                        // Where the level has forgotten the time, the exact spans are used when
-                        // few enough lie there; else a coarser level answers.
-                        if (!useExact(x) ||
-                            spans.firstEndingAfter(y) - spans.firstEndingAfter(x) > kMaxSpansPerBucket)
-                            return false;
-                        addSpans(spans, x, y, &lane.mix[k]);
-                        return true;
-                    });
+        const StatesUsed used(slot.usDone);
+        sweepLevels(
+            slot.levels, level, from, levelsTo, edges, lane.mix, &lane.resolutionUs,
+            [&used](const StateBucket &b, StateMix *out, double factor) { used.add(b, out, factor); },
+            exactFrom,
+            [&](int k, qint64 x, qint64 y) {
+                // Where the level has forgotten the time, the exact spans are used when
+                // few enough lie there; else a coarser level answers.
+                if (!useExact(x))
+                    return false;
+                const qint64 first = cursor.at(x), last = cursor.at(y);
+                if (last - first > kMaxSpansPerBucket)
+                    return false;
+                addSpans(spans, first, x, y, &lane.mix[k]);
+                return true;
+            });
     }
     for (int i = 0; i < view.buckets; ++i)
         lane.mix[i].add(cur.state, overlap(edges.start(i), edges.start(i + 1), cur.startUs, now));
@@ -218,7 +277,7 @@ QueueRecord queueRecord(const QueueSlot &slot, const RangeView &view, const Edge
     sweepLevels(
         slot.levels, level, view.fromUs, view.toUs, edges, rec.buckets, &resolution,
         [](const SizeStat &bucket, SizeStat *out, double factor) { out->add(bucket, factor); },
-        [](int, qint64, qint64) { return false; });
+        std::numeric_limits<qint64>::max(), [](int, qint64, qint64) { return false; });
     for (int i = 0; i < view.buckets; ++i) {
         const qint64 a = edges.start(i), b = edges.start(i + 1);
         const qint64 pending = overlap(a, b, since, now);

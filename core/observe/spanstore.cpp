@@ -1,6 +1,7 @@
 #include "observe/spanstore.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace qs {
 
@@ -11,7 +12,10 @@ constexpr int kMaxDetails = 65535;
 
 SpanStore::SpanStore(int chunkSpans)
     : m_chunk(std::max(2, chunkSpans))
-{}
+{
+    if ((m_chunk & (m_chunk - 1)) == 0)
+        m_chunkShift = std::countr_zero(unsigned(m_chunk));
+}
 
 quint16 SpanStore::intern(const QString &detail)
 {
@@ -58,12 +62,6 @@ void SpanStore::dropOldestChunk()
     m_count -= m_chunk;
 }
 
-const SpanStore::Item &SpanStore::item(qint64 number) const
-{
-    const qint64 k = number - m_first;
-    return m_chunks[size_t(k / m_chunk)][size_t(k % m_chunk)];
-}
-
 qint64 SpanStore::allocatedBytes() const
 {
     qint64 bytes = qint64(m_chunks.size() + (m_spare ? 1 : 0)) * m_chunk * qint64(sizeof(Item));
@@ -75,8 +73,7 @@ qint64 SpanStore::allocatedBytes() const
 StateSpan SpanStore::at(qint64 number) const
 {
     const Item &it = item(number);
-    const qint64 end = number + 1 < pushed() ? item(number + 1).startUs : m_endUs;
-    return StateSpan{it.startUs, end, it.state, it.activity, m_details[it.detail]};
+    return StateSpan{it.startUs, endOf(number), it.state, it.activity, m_details[it.detail]};
 }
 
 qint64 SpanStore::heldFromUs() const
@@ -86,17 +83,36 @@ qint64 SpanStore::heldFromUs() const
 
 qint64 SpanStore::firstEndingAfter(qint64 t) const
 {
-    // Span n ends where n + 1 starts: the first n whose successor starts after t.
-    qint64 lo = m_first, hi = pushed();
+    return bisect(m_first, pushed(), t);
+}
+
+qint64 SpanStore::bisect(qint64 lo, qint64 hi, qint64 t) const
+{
     while (lo < hi) {
         const qint64 mid = lo + (hi - lo) / 2;
-        const qint64 end = mid + 1 < pushed() ? item(mid + 1).startUs : m_endUs;
-        if (end > t)
+        if (endOf(mid) > t)
             hi = mid;
         else
             lo = mid + 1;
     }
     return lo;
+}
+
+qint64 SpanStore::firstEndingAfter(qint64 t, qint64 from) const
+{
+    // Span n ends where n + 1 starts: the first n >= from whose end is after t. Gallop until a
+    // span ends after t, then bisect the last step.
+    qint64 lo = std::clamp(from, m_first, pushed());
+    qint64 hi = pushed();
+    for (qint64 step = 1; lo < hi; step *= 2) {
+        const qint64 probe = std::min(hi, lo + step) - 1;
+        if (endOf(probe) > t) {
+            hi = probe;
+            break;
+        }
+        lo = probe + 1;
+    }
+    return bisect(lo, hi, t);
 }
 
 qint64 SpanStore::appendSince(QList<StateSpan> *out, qint64 count, int limit) const

@@ -37,14 +37,21 @@ public:
     qint64 endUs() const { return m_endUs; } // end of the newest span pushed
 
     StateSpan at(qint64 number) const; // firstHeld() <= number < pushed()
-    // The number of the first held span that ends after t (pushed() when none).
+    // The number of the first held span that ends after t (pushed() when none). With `from`, a
+    // number known to be at or before the answer (a previous answer for an earlier t): the search
+    // gallops forward from there, in time logarithmic in the distance rather than the store.
     qint64 firstEndingAfter(qint64 t) const;
+    qint64 firstEndingAfter(qint64 t, qint64 from) const;
     void dropOldestChunk(); // only when more than one chunk is held
     // fn(startUs, endUs, state) for each held span overlapping [fromUs, toUs), oldest first
     // (no detail text is built: for summing time).
     template<typename Fn> void visit(qint64 fromUs, qint64 toUs, Fn &&fn) const
     {
-        qint64 n = firstEndingAfter(fromUs);
+        visitFrom(firstEndingAfter(fromUs), toUs, fn);
+    }
+    // visit() from span number n = firstEndingAfter(fromUs), already known.
+    template<typename Fn> void visitFrom(qint64 n, qint64 toUs, Fn &&fn) const
+    {
         if (n >= pushed())
             return;
         const Item *it = &item(n);
@@ -71,10 +78,19 @@ private:
         quint16 detail;
     };
     using Chunk = std::unique_ptr<Item[]>;
-    const Item &item(qint64 number) const;
+    const Item &item(qint64 number) const
+    {
+        const qint64 k = number - m_first;
+        if (m_chunkShift >= 0) // a power of two (the default): no division
+            return m_chunks[size_t(k >> m_chunkShift)][size_t(k & (m_chunk - 1))];
+        return m_chunks[size_t(k / m_chunk)][size_t(k % m_chunk)];
+    }
+    qint64 endOf(qint64 number) const { return number + 1 < pushed() ? item(number + 1).startUs : m_endUs; }
+    qint64 bisect(qint64 lo, qint64 hi, qint64 t) const; // firstEndingAfter(t) within [lo, hi)
     quint16 intern(const QString &detail);
 
     int m_chunk;
+    int m_chunkShift = -1; // log2(m_chunk) when m_chunk is a power of two
     std::deque<Chunk> m_chunks;
     Chunk m_spare;
     qint64 m_first = 0; // number of the oldest held
