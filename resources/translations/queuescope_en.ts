@@ -1011,6 +1011,22 @@
         <source>Dataset pipeline: keep the decoded examples of the first epoch in memory and serve the later epochs from there.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Deterministic order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: interleave and map hand out elements in input order; off, they hand out whichever is ready first, so one slow file or element holds nobody up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map after batch (vectorised)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: batch the serialized records first, then one map call parses and decodes a whole batch, paying the per-call cost once per batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

@@ -1006,6 +1006,22 @@
         <source>Dataset pipeline: keep the decoded examples of the first epoch in memory and serve the later epochs from there.</source>
         <translation>Dataset 管线：把第一个 epoch 解码后的样本保留在内存中，之后的 epoch 直接从那里取用。</translation>
     </message>
+    <message>
+        <source>Deterministic order</source>
+        <translation>确定的顺序</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: interleave and map hand out elements in input order; off, they hand out whichever is ready first, so one slow file or element holds nobody up.</source>
+        <translation>Dataset 管线：interleave 与 map 按输入顺序交出元素；关闭时交出最先就绪的元素，一个很慢的文件或元素就不会拖住其他人。</translation>
+    </message>
+    <message>
+        <source>Map after batch (vectorised)</source>
+        <translation>先分批再 map（向量化）</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: batch the serialized records first, then one map call parses and decodes a whole batch, paying the per-call cost once per batch.</source>
+        <translation>Dataset 管线：先把序列化的记录分批，再由一次 map 调用解析并解码整批，每批只付一次调用成本。</translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

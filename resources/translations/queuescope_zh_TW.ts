@@ -1006,6 +1006,22 @@
         <source>Dataset pipeline: keep the decoded examples of the first epoch in memory and serve the later epochs from there.</source>
         <translation>Dataset 管線：把第一個 epoch 解碼後的樣本保留在記憶體中，之後的 epoch 直接從那裡取用。</translation>
     </message>
+    <message>
+        <source>Deterministic order</source>
+        <translation>確定的順序</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: interleave and map hand out elements in input order; off, they hand out whichever is ready first, so one slow file or element holds nobody up.</source>
+        <translation>Dataset 管線：interleave 與 map 依輸入順序交出元素；關閉時交出最先就緒的元素，一個很慢的檔案或元素就不會拖住其他人。</translation>
+    </message>
+    <message>
+        <source>Map after batch (vectorised)</source>
+        <translation>先分批再 map（向量化）</translation>
+    </message>
+    <message>
+        <source>Dataset pipeline: batch the serialized records first, then one map call parses and decodes a whole batch, paying the per-call cost once per batch.</source>
+        <translation>Dataset 管線：先把序列化的記錄分批，再由一次 map 呼叫解析並解碼整批，每批只付一次呼叫成本。</translation>
+    </message>
 </context>
 <context>
     <name>qs::MainWindow</name>

@@ -23,7 +23,7 @@ private slots:
         const CliRun r = runCli({QStringLiteral("settings"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray list = QJsonDocument::fromJson(r.out.toUtf8()).object().value("settings").toArray();
-        QCOMPARE(list.size(), 46);
+        QCOMPARE(list.size(), 48);
         bool found = false;
         for (const QJsonValue &v : list) {
             const QJsonObject o = v.toObject();

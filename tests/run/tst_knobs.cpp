@@ -36,8 +36,8 @@ private slots:
                 flags << QLatin1String(k.flag);
             }
         }
-        QCOMPARE(keys.size(), 46);
-        QCOMPARE(RunConfig().toJson().size(), 46);
+        QCOMPARE(keys.size(), 48);
+        QCOMPARE(RunConfig().toJson().size(), 48);
     }
 
     // The defaults, the same in the window, the CLI and the bench (written out here on purpose).

@@ -45,6 +45,10 @@ void PipelineDiagram::setSnapshot(const Snapshot &snap)
     m_snap.events.clear(); // not drawn here; keep the copy small
     m_stages = PipelineLayout::stages(snap);
     m_others = PipelineLayout::otherThreads(snap);
+    m_dataset = false;
+    for (const PipelineStage &s : std::as_const(m_stages))
+        m_dataset |= s.kind == PipelineStage::Kind::Queue &&
+                     snap.queues[s.queue].type.endsWith(QLatin1String("Dataset"));
     update();
 }
 
@@ -66,6 +70,8 @@ QString PipelineDiagram::groupTitle(ThreadRole role, int count) const
 
 QString PipelineDiagram::arrowLabel(int stage) const
 {
+    if (m_dataset)
+        return {};
     const PipelineStage &from = m_stages[stage];
     const PipelineStage &to = m_stages[stage + 1];
     if (from.kind == PipelineStage::Kind::Files)
@@ -95,7 +101,7 @@ void PipelineDiagram::paintEvent(QPaintEvent *)
     const int fh = fontMetrics().height();
     const int othersH = m_others.isEmpty() ? 0 : fh * 3;
     const QRect main = rect().adjusted(8, 4, -8, -4 - othersH);
-    const int gap = std::max(fh * 4, main.width() / 16);
+    const int gap = m_dataset ? std::max(fh * 2, main.width() / 40) : std::max(fh * 4, main.width() / 16);
     double weights = 0;
     for (const PipelineStage &s : std::as_const(m_stages))
         weights += stageWeight(s.kind);
@@ -128,7 +134,7 @@ void PipelineDiagram::paintEvent(QPaintEvent *)
         const int w = std::min(fh * 12, (row.width() - tw) / int(m_others.size()));
         for (int i = 0; i < m_others.size(); ++i)
             paintNode(p, QRect(row.left() + tw + i * w, row.top(), w - 6, row.height()),
-                      m_snap.threads[m_others[i]]);
+                      m_snap.threads[m_others[i]], false);
     }
 }
 
@@ -230,7 +236,11 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     }
     p.setFont(font());
     if (showType) {
-        drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignBottom, q.type);
+        // "ParallelMapDataset" gives up its suffix before being cut: "ParallelMap".
+        QString type = q.type;
+        if (fontMetrics().horizontalAdvance(type) > column.width() && type.endsWith(QLatin1String("Dataset")))
+            type.chop(7);
+        drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignBottom, type);
         y += fh;
     }
     const QRect bar(column.left(), y + 4, column.width(), barH);
@@ -316,11 +326,11 @@ void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList
     for (int k = 0; k < n; ++k) {
         const int row = k % rows, col = k / rows;
         paintNode(p, QRect(column.left() + col * (w + gap), top + row * (h + gap), w, h),
-                  m_snap.threads[threads[k]]);
+                  m_snap.threads[threads[k]], true);
     }
 }
 
-void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t)
+void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t, bool inGroup)
 {
     const int fh = fontMetrics().height();
     QPainterPath path;
@@ -341,16 +351,34 @@ void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t
     if (fontMetrics().horizontalAdvance(line2) > inner.width())
         line2 = StatePalette::name(t.state);
     const QString label = UiText::threadLabel(m_snap.topology.get(), t.name);
+    // Where the whole label does not fit, its last words do ("interleave_3 reader 1" ->
+    // "reader 1"): the column's title and the tooltip say the rest.
+    auto fitting = [&](const QString &text, const QFontMetrics &fm, const QString &suffix) {
+        QString shown = text;
+        while (inGroup && fm.horizontalAdvance(shown + suffix) > inner.width() &&
+               shown.contains(QLatin1Char(' ')))
+            shown = shown.section(QLatin1Char(' '), 1);
+        return shown;
+    };
     if (r.height() >= fh * 2 + 2) {
         QFont bold = font();
         bold.setBold(true);
         p.setFont(bold);
-        drawLabel(p, QRect(inner.left(), inner.center().y() - fh, inner.width(), fh), Qt::AlignCenter, label);
+        drawLabel(p, QRect(inner.left(), inner.center().y() - fh, inner.width(), fh), Qt::AlignCenter,
+                  fitting(label, QFontMetrics(bold), QString()));
         p.setFont(font());
         drawLabel(p, QRect(inner.left(), inner.center().y(), inner.width(), fh), Qt::AlignCenter, line2);
     } else if (r.height() >= fh - 2) {
+        // One line: "reader 1: waiting", else in a group the state alone (its colour says it
+        // too, and the title who it is), elsewhere the name.
+        const QString suffix = QStringLiteral(": ") + line2;
+        const QString shortLabel = fitting(label, fontMetrics(), suffix);
+        const QString text = fontMetrics().horizontalAdvance(shortLabel + suffix) <= inner.width()
+                                 ? shortLabel + suffix
+                             : inGroup ? line2
+                                       : label;
         drawLabel(p, QRect(inner.left(), inner.center().y() - fh / 2, inner.width(), fh), Qt::AlignCenter,
-                  label + QStringLiteral(": ") + line2);
+                  text);
     }
     // The tooltip holds every word the node may have elided: the full name, the view's label,
     // the state with its activity.

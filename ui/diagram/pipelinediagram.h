@@ -47,7 +47,9 @@ private:
     void paintFiles(QPainter &p, const QRect &r);
     void paintQueue(QPainter &p, const QRect &column, const QueueInfo &q);
     void paintThreads(QPainter &p, const QRect &column, const QList<int> &threads, const QString &title);
-    void paintNode(QPainter &p, const QRect &r, const ThreadInfo &t);
+    // inGroup: the node sits under its group's title ("4 readers"), so where its label does not
+    // fit, its last words ("reader 3") may stand for it.
+    void paintNode(QPainter &p, const QRect &r, const ThreadInfo &t, bool inGroup);
     void paintArrow(QPainter &p, int x0, int x1, int y, const QString &label);
     // Draws `text` in `r` on one line, elided in the middle when it does not fit, and records it.
     QRect drawLabel(QPainter &p, const QRect &r, int align, const QString &text);
@@ -57,6 +59,9 @@ private:
     Snapshot m_snap;
     QList<PipelineStage> m_stages;
     QList<int> m_others;
+    // A tf.data graph: its buffers hand elements on without enqueue/dequeue, so its arrows carry
+    // no words and take less room, which the stages' names get instead.
+    bool m_dataset = false;
     QList<Hit> m_hits;     // rebuilt by every paint, read by tooltips
     QList<Label> m_labels; // rebuilt by every paint
 };

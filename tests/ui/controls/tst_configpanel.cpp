@@ -142,7 +142,7 @@ private slots:
             QJsonObject one{{w->objectName(), RunConfig{}.toJson().value(w->objectName())}};
             QVERIFY2(RunConfig::fromJson(one).isOk(), qPrintable(w->objectName()));
         }
-        QCOMPARE(knobs, 32);
+        QCOMPARE(knobs, 34);
     }
 
     // One setting switches the run between the queues and tf.data; the tf.data knobs apply
