@@ -1,7 +1,7 @@
 // qs-bench-dataset: the tf.data pipeline on decode-bound JPEG data, the guide's orderings and
 // AUTOTUNE against a sweep of hand-tuned settings, each a ratio within this run.
 //
-//   qs-bench-dataset [samples per setting] [rounds]
+//   qs-bench-dataset [samples per setting] [rounds] [step ms]
 //
 // Data: 4 TFRecord files of 256x256 JPEGs (writeBenchDataset, quality 90), decoded in full
 // (no DCT scaling, so decoding dominates) and resized to 32x32 by the map. Pipeline:
@@ -11,6 +11,8 @@
 // the AUTOTUNE pipeline (I, M and B all AUTOTUNE; its rate includes the tuner's ramp from 1
 // from the start of the iterator), and the AUTOTUNE pipeline observed by a Recorder. Each round
 // runs every row once, in order; a row's figure is its best round (the least disturbed by load).
+// The consumer sleeps [step ms] (default 10) after each batch, the guide's stand-in for a
+// training step: without one, prefetch has nothing to overlap and cannot help.
 
 #include "bench/benchdataset.h"
 #include "bench/machineinfo.h"
@@ -27,7 +29,9 @@
 #include <QThread>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <thread>
 
 using namespace qs;
 
@@ -42,7 +46,7 @@ struct Setting {
 };
 
 Result<double> samplesPerSecond(const QString &dir, const SampleMaker &maker, const Setting &s,
-                                qint64 samples, int *finalMap)
+                                qint64 samples, std::chrono::milliseconds step, int *finalMap)
 {
     Result<Dataset> files =
         Dataset::listFiles({QDir(dir).filePath(QStringLiteral("jpeg-*.tfrecord"))}, false);
@@ -65,6 +69,7 @@ Result<double> samplesPerSecond(const QString &dir, const SampleMaker &maker, co
         if (!st.isOk())
             return st;
         got += qint64(batch.batch.size());
+        std::this_thread::sleep_for(step);
     }
     const double seconds = double(clock.nsecsElapsed()) / 1e9;
     *finalMap = s.map < 0 ? 1 : s.map;
@@ -84,8 +89,10 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const qint64 samples = argc > 1 ? QString::fromLocal8Bit(argv[1]).toLongLong() : 1024;
     const int rounds = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 3;
-    if (samples < 32 || rounds < 1) {
-        std::fprintf(stderr, "usage: qs-bench-dataset [samples per setting >= 32] [rounds >= 1]\n");
+    const int stepMs = argc > 3 ? QString::fromLocal8Bit(argv[3]).toInt() : 10;
+    if (samples < 32 || rounds < 1 || stepMs < 0) {
+        std::fprintf(stderr,
+                     "usage: qs-bench-dataset [samples per setting >= 32] [rounds >= 1] [step ms >= 0]\n");
         return 2;
     }
     QTemporaryDir dir;
@@ -127,7 +134,8 @@ int main(int argc, char **argv)
     int maps[kRows] = {};
     for (int r = 0; r < rounds; ++r) {
         for (int i = 0; i < kRows; ++i) {
-            Result<double> rate = samplesPerSecond(dir.path(), maker, settings[i], samples, &maps[i]);
+            Result<double> rate = samplesPerSecond(dir.path(), maker, settings[i], samples,
+                                                   std::chrono::milliseconds(stepMs), &maps[i]);
             if (!rate) {
                 std::fprintf(stderr, "%s: %s\n", settings[i].name, qPrintable(rate.status().toString()));
                 return 1;
@@ -143,7 +151,7 @@ int main(int argc, char **argv)
     std::printf("parallel map (best) vs seq.  %.2f\n", bestHand / best[1]);
     std::printf("AUTOTUNE vs best hand-tuned  %.2f (target >= 0.95)\n", best[6] / bestHand);
     std::printf("observed vs not (AUTOTUNE)   %.2f (target >= 0.98)\n", best[7] / best[6]);
-    std::printf("cores %d, load %s\n", QThread::idealThreadCount(),
+    std::printf("training step %d ms a batch of 32; cores %d, load %s\n", stepMs, QThread::idealThreadCount(),
                 qPrintable(LoadAverage::now().toString()));
     return 0;
 }
