@@ -1,6 +1,7 @@
 #include "rundata.h"
 
 #include "record/recordreader.h"
+#include "record/recordwriter.h"
 #include "run/pipeline.h"
 #include "scenario/scenario.h"
 #include "scenario/scenariofaults.h"
@@ -366,6 +367,19 @@ private slots:
         QVERIFY(error.where().offset > 0);
         QVERIFY2(error.where().file.endsWith(QStringLiteral("train-0.tfrecords")),
                  qPrintable(error.where().file));
+
+        // A record that is not an Example cannot have its image garbled: said, with file and record.
+        QTemporaryDir dir;
+        const QString other = dir.filePath(QStringLiteral("text.tfrecords"));
+        auto writer = RecordWriter::create(other);
+        QVERIFY(writer.isOk());
+        for (int i = 0; i < 30; ++i)
+            QVERIFY((*writer)->write(QByteArray("\xff\xff not a protobuf")).isOk());
+        QVERIFY((*writer)->commit().isOk());
+        Result<InjectedFaults> refused = injectScenarioFaults(*scenario, {other});
+        QCOMPARE(refused.status().kind(), ErrorKind::InvalidArgument);
+        QVERIFY2(refused.status().message().contains(QStringLiteral("record 20 of ") + other),
+                 qPrintable(refused.status().message()));
     }
 
 private:

@@ -18,7 +18,11 @@ private slots:
                                    QStringLiteral("dataset-cache"),
                                    QStringLiteral("dataset-corrupt-record"),
                                    QStringLiteral("dataset-ignore-errors"),
+                                   QStringLiteral("dataset-map-after-batch"),
+                                   QStringLiteral("dataset-map-error"),
+                                   QStringLiteral("dataset-map-ignore-errors"),
                                    QStringLiteral("dataset-naive"),
+                                   QStringLiteral("dataset-nondeterministic"),
                                    QStringLiteral("dataset-parallel-interleave"),
                                    QStringLiteral("dataset-parallel-map"),
                                    QStringLiteral("dataset-prefetch"),
@@ -76,6 +80,23 @@ private slots:
         QCOMPARE(s->config.value(QStringLiteral("batch_size")).toInt(), 8);
         QCOMPARE(s->faults[0].afterRecords, 3);
     }
+    void readsTheNewFaults()
+    {
+        Result<Scenario> s =
+            Scenario::fromJson(QJsonDocument::fromJson(R"({"name":"n","title":"t","shards":4,"faults":[
+                {"type":"slow_file","file":2,"delay_ms":15},{"type":"corrupt_image","file":1,"record":7}]})")
+                                   .object(),
+                               QStringLiteral("test"));
+        QVERIFY2(s.isOk(), qPrintable(s.status().toString()));
+        QCOMPARE(s->shards, 4);
+        QCOMPARE(s->faults.size(), 2);
+        QCOMPARE(s->faults[0].type, Fault::Type::SlowFile);
+        QCOMPARE(s->faults[0].file, 2);
+        QCOMPARE(s->faults[0].delayMs, 15);
+        QCOMPARE(s->faults[1].type, Fault::Type::CorruptImage);
+        QCOMPARE(s->faults[1].file, 1);
+        QCOMPARE(s->faults[1].record, 7);
+    }
     void badInputsAreClearErrors_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -90,6 +111,11 @@ private slots:
                                   << QStringLiteral("unknown mode 'x'");
         QTest::addRow("pace too fast") << QByteArray(R"({"name":"n","title":"t","pace":2})")
                                        << QStringLiteral("\"pace\" must be a speed from 0.01 to 1");
+        QTest::addRow("slow file without a delay")
+            << QByteArray(R"({"name":"n","title":"t","faults":[{"type":"slow_file","file":0}]})")
+            << QStringLiteral("\"delay_ms\" between 1 and 10000");
+        QTest::addRow("shards out of range") << QByteArray(R"({"name":"n","title":"t","shards":65})")
+                                             << QStringLiteral("\"shards\" must be between 0 and 64");
         QTest::addRow("pace not a number")
             << QByteArray(R"({"name":"n","title":"t","pace":"slow"})") << QStringLiteral("\"pace\"");
     }
