@@ -19,28 +19,24 @@ Result<Dataset> DatasetRecipe::build(const SampleMaker &maker) const
     const MapFn decodeOne = decode ? decode : Dataset::decodeFn(maker);
     Dataset d = cache ? *listed : listed->repeat(count);
     d = d.interleave(std::move(open), readers, 1, calls(interleaveCalls), deterministic);
-    if (mapAfterBatch) {
-        // The guide's vectorised map: the serialized records are shuffled and batched, and one
-        // call decodes a whole batch.
+    // Shuffle and batch come after the decode map, or, for the guide's vectorised map, before
+    // it: the serialized records are shuffled and batched, and one call decodes a whole batch.
+    auto shuffleAndBatch = [&](Dataset in) {
         if (useShuffleQueue)
-            d = d.shuffle(std::max(1, minAfterDequeue), shuffleSeed);
-        d = d.batch(std::max(1, batchSize), !allowSmallerFinalBatch)
-                .map(Dataset::batchMapFn(decodeOne), calls(mapCalls), deterministic,
-                     QStringLiteral("parse_and_decode_batch"));
-        if (skipCorrupt)
-            d = d.ignoreErrors();
-        if (cache)
-            d = d.cache().repeat(count);
-    } else {
+            in = in.shuffle(std::max(1, minAfterDequeue), shuffleSeed);
+        return in.batch(std::max(1, batchSize), !allowSmallerFinalBatch);
+    };
+    if (mapAfterBatch)
+        d = shuffleAndBatch(d).map(Dataset::batchMapFn(decodeOne), calls(mapCalls), deterministic,
+                                   QStringLiteral("parse_and_decode_batch"));
+    else
         d = d.map(decodeOne, calls(mapCalls), deterministic);
-        if (skipCorrupt)
-            d = d.ignoreErrors();
-        if (cache)
-            d = d.cache().repeat(count);
-        if (useShuffleQueue)
-            d = d.shuffle(std::max(1, minAfterDequeue), shuffleSeed);
-        d = d.batch(std::max(1, batchSize), !allowSmallerFinalBatch);
-    }
+    if (skipCorrupt)
+        d = d.ignoreErrors();
+    if (cache)
+        d = d.cache().repeat(count);
+    if (!mapAfterBatch)
+        d = shuffleAndBatch(d);
     if (autotune)
         return d.prefetch(Dataset::kAutotune);
     const int room = std::max(1, (exampleCapacity - minAfterDequeue) / std::max(1, batchSize));

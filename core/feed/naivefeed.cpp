@@ -24,7 +24,6 @@ NaiveFeed::NaiveFeed(const SampleMaker &maker, Pacer &pacer, Options options,
     stream.compression = m_options.read.compression;
     stream.readDelay = m_options.read.readDelay;
     stream.slowFile = m_options.read.slowFile;
-    stream.slowFileDelay = m_options.read.slowFileDelay;
     stream.pacer = &pacer;
     m_stream = std::make_unique<RecordStream>([this] { return nextFile(); }, stream, std::move(onSkipped));
 }

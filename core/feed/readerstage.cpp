@@ -34,7 +34,6 @@ ReaderStage::ReaderStage(const SampleMaker &maker, Pacer &pacer, ReadOptions opt
     stream.compression = options.compression;
     stream.readDelay = options.readDelay;
     stream.slowFile = options.slowFile;
-    stream.slowFileDelay = options.slowFileDelay;
     stream.pacer = &pacer;
     for (int i = 0; i < threads; ++i) {
         auto next = [p = &m_pacer, q = m_filenames.get()]() -> Result<QString> {

@@ -17,8 +17,7 @@ struct ReadOptions {
     Compression compression = Compression::Auto; // of the training files
     std::chrono::milliseconds readDelay{0};
     std::chrono::milliseconds decodeDelay{0};
-    QString slowFile; // the slow_file fault: reads of this file take slowFileDelay longer
-    std::chrono::milliseconds slowFileDelay{0};
+    SlowFile slowFile;
 };
 
 // Told of every record a reader skipped (skip_corrupt): a DataLoss with its Location. Called on

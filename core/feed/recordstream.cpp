@@ -64,11 +64,8 @@ Status RecordStream::next(QByteArray *record, Location *where)
             m_reported = 0;
         }
         ObservedThread::setState(ThreadState::Running, Activity::Reading, m_reader->path());
-        if (m_options.pacer) {
-            const bool slow = !m_options.slowFile.isEmpty() && m_reader->path() == m_options.slowFile;
-            m_options.pacer->stage(m_options.readDelay +
-                                   (slow ? m_options.slowFileDelay : std::chrono::milliseconds(0)));
-        }
+        if (m_options.pacer)
+            m_options.pacer->stage(m_options.readDelay + m_options.slowFile.extraFor(m_reader->path()));
         const Status s = m_reader->next(record);
         reportSkips();
         if (s.kind() == ErrorKind::OutOfRange) { // this file is done: take the next one

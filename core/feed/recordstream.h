@@ -25,6 +25,16 @@ struct HoldOut {
     bool contains(qint64 recordIndex) const { return every > 0 && (recordIndex + 1) % every == 0; }
 };
 
+// The slow_file fault: every read of `path` takes `delay` longer (paced like the other delays).
+struct SlowFile {
+    QString path;
+    std::chrono::milliseconds delay{0};
+    std::chrono::milliseconds extraFor(const QString &file) const
+    {
+        return !path.isEmpty() && file == path ? delay : std::chrono::milliseconds(0);
+    }
+};
+
 // The reading half of a reader (TensorFlow's TFRecordReader): the records of one file after
 // another, each file name taken from `nextFile` when the previous one is used up.
 //
@@ -47,9 +57,7 @@ public:
         bool skipCorrupt = false;
         Compression compression = Compression::Auto; // the run's --compression
         std::chrono::milliseconds readDelay{0};
-        // The slow_file fault: each read of this file waits slowFileDelay more (paced too).
-        QString slowFile;
-        std::chrono::milliseconds slowFileDelay{0};
+        SlowFile slowFile;
         Pacer *pacer = nullptr; // must outlive the stream
     };
     using NextFile = std::function<Result<QString>()>;

@@ -69,8 +69,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(RunConfig config, std::option
         p->m_readerThrowAfter = faults->readerThrowAfter;
         p->m_trainerThrowAt = faults->trainerThrowAt;
         p->m_stuckWorker = faults->stuckWorker;
-        p->m_slowFile = faults->slowFile;
-        p->m_slowFileDelay = std::chrono::milliseconds(faults->slowFileDelayMs);
+        p->m_slowFile = {faults->slowFile, std::chrono::milliseconds(faults->slowFileDelayMs)};
         if (config.pipeline.kind == PipelineKind::Dataset && p->m_readerThrowAfter >= 0)
             return invalidArgument(QStringLiteral("scenario '%1' makes a reader thread throw; a tf.data "
                                                   "pipeline has no reader threads: use pipeline queues")

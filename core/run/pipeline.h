@@ -130,8 +130,7 @@ private:
     qint64 m_readerThrowAfter = -1; // the scenario's faults
     qint64 m_trainerThrowAt = -1;
     bool m_stuckWorker = false;
-    QString m_slowFile; // the slow_file fault: its reads take m_slowFileDelay longer
-    std::chrono::milliseconds m_slowFileDelay{0};
+    SlowFile m_slowFile;
     HoldOut m_holdOut;
     RunPlan m_plan;
     int m_numClasses = 0;

@@ -56,10 +56,8 @@ Status Pipeline::startDataset()
     recipe.read.holdOut = m_holdOut;
     // The run's shared parts outlive every stage: the functions keep them alive.
     const auto readDelay = std::chrono::milliseconds(pc.readerDelayMs);
-    const auto slowDelay = readDelay + m_slowFileDelay;
-    recipe.read.beforeRecord = [run = m_context, readDelay, slow = m_slowFile,
-                                slowDelay](const QString &file) {
-        run->pacer.stage(!slow.isEmpty() && file == slow ? slowDelay : readDelay);
+    recipe.read.beforeRecord = [run = m_context, readDelay, slow = m_slowFile](const QString &file) {
+        run->pacer.stage(readDelay + slow.extraFor(file));
     };
     const auto decodeDelay = std::chrono::milliseconds(pc.decodeDelayMs);
     recipe.decode = [run = m_context, decodeDelay](const Element &in, Element *out) -> Status {

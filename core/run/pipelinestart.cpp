@@ -120,8 +120,7 @@ Status Pipeline::startPipeline()
                      compressionOf(pc),
                      std::chrono::milliseconds(pc.readerDelayMs),
                      std::chrono::milliseconds(pc.decodeDelayMs),
-                     m_slowFile,
-                     m_slowFileDelay};
+                     m_slowFile};
     Recorder *recorder = ctx.recorder.get();
     SkipReport onSkipped = [recorder](const Status &skipped) {
         recorder->recordSkipped(skipped, ObservedThread::currentName());

@@ -29,14 +29,9 @@ Status makeScratch(InjectedFaults *out)
 Result<QStringList> writeShards(const QString &scenario, const QStringList &files, int shards,
                                 const QString &dir)
 {
-    qint64 total = 0, bytes = 0;
-    for (const QString &f : files) {
-        Result<RecordIndex> index = RecordIndex::build(f);
-        if (!index)
-            return index.status();
-        total += index->size();
+    qint64 bytes = 0; // the cheap refusal first, before any record is read
+    for (const QString &f : files)
         bytes += QFileInfo(f).size();
-    }
     if (bytes > kMaxShardedBytes)
         return invalidArgument(
             QStringLiteral("scenario %1 splits its data into %2 shard files, but the run's "
@@ -46,6 +41,13 @@ Result<QStringList> writeShards(const QString &scenario, const QStringList &file
                 .arg(files.size())
                 .arg(bytes >> 20)
                 .arg(kMaxShardedBytes >> 20));
+    qint64 total = 0;
+    for (const QString &f : files) {
+        Result<RecordIndex> index = RecordIndex::build(f);
+        if (!index)
+            return index.status();
+        total += index->size();
+    }
     if (total < shards)
         return invalidArgument(
             QStringLiteral("scenario %1 splits its data into %2 shard files, but the run's "
