@@ -42,7 +42,7 @@ QStringList summaryLines(const RunSummary &s)
             lines << QStringLiteral("warning: %1").arg(w);
     }
     if (s.skippedRecords > 0)
-        lines << QStringLiteral("skipped corrupt records: %1").arg(s.skippedRecords);
+        lines << QStringLiteral("skipped records (corrupt or undecodable): %1").arg(s.skippedRecords);
 
     // Seconds per thread per state, for the states some thread spent time in.
     QList<int> states;

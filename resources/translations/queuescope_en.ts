@@ -421,6 +421,22 @@
         <source>skipped a corrupt record in %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>skipped record %1 at offset %2 in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped record %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped a record at offset %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped a record in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::ExplanationView</name>

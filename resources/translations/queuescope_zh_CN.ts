@@ -419,6 +419,22 @@
         <source>skipped a corrupt record in %1</source>
         <translation>跳过一条损坏的记录（于 %1）</translation>
     </message>
+    <message>
+        <source>skipped record %1 at offset %2 in %3</source>
+        <translation>跳过记录 %1（偏移 %2，于 %3）</translation>
+    </message>
+    <message>
+        <source>skipped record %1 in %2</source>
+        <translation>跳过记录 %1（于 %2）</translation>
+    </message>
+    <message>
+        <source>skipped a record at offset %1 in %2</source>
+        <translation>跳过偏移 %1 的一条记录（于 %2）</translation>
+    </message>
+    <message>
+        <source>skipped a record in %1</source>
+        <translation>跳过一条记录（于 %1）</translation>
+    </message>
 </context>
 <context>
     <name>qs::ExplanationView</name>

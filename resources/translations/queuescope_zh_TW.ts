@@ -419,6 +419,22 @@
         <source>skipped a corrupt record in %1</source>
         <translation>略過一筆損壞的記錄（於 %1）</translation>
     </message>
+    <message>
+        <source>skipped record %1 at offset %2 in %3</source>
+        <translation>略過記錄 %1（位移 %2，於 %3）</translation>
+    </message>
+    <message>
+        <source>skipped record %1 in %2</source>
+        <translation>略過記錄 %1（於 %2）</translation>
+    </message>
+    <message>
+        <source>skipped a record at offset %1 in %2</source>
+        <translation>略過位移 %1 的一筆記錄（於 %2）</translation>
+    </message>
+    <message>
+        <source>skipped a record in %1</source>
+        <translation>略過一筆記錄（於 %1）</translation>
+    </message>
 </context>
 <context>
     <name>qs::ExplanationView</name>

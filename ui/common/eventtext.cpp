@@ -111,11 +111,22 @@ QString EventText::skipDetails(const Event &e)
                                         : QStringLiteral("…/") + name;
     const qint64 record = s.where().record;
     const qint64 offset = s.where().offset;
-    QString text = record >= 0 && offset >= 0
-                       ? tr("skipped corrupt record %1 at offset %2 in %3").arg(record).arg(offset).arg(file)
-                   : record >= 0 ? tr("skipped corrupt record %1 in %2").arg(record).arg(file)
-                   : offset >= 0 ? tr("skipped a corrupt record at offset %1 in %2").arg(offset).arg(file)
-                                 : tr("skipped a corrupt record in %1").arg(file);
+    // DataLoss is a record whose frame or CRC failed; any other error (an image that does not
+    // decode, a payload that is not an Example) was met in a sound record, which is not corrupt.
+    QString text;
+    if (s.kind() == ErrorKind::DataLoss) {
+        text = record >= 0 && offset >= 0
+                   ? tr("skipped corrupt record %1 at offset %2 in %3").arg(record).arg(offset).arg(file)
+               : record >= 0 ? tr("skipped corrupt record %1 in %2").arg(record).arg(file)
+               : offset >= 0 ? tr("skipped a corrupt record at offset %1 in %2").arg(offset).arg(file)
+                             : tr("skipped a corrupt record in %1").arg(file);
+    } else {
+        text = record >= 0 && offset >= 0
+                   ? tr("skipped record %1 at offset %2 in %3").arg(record).arg(offset).arg(file)
+               : record >= 0 ? tr("skipped record %1 in %2").arg(record).arg(file)
+               : offset >= 0 ? tr("skipped a record at offset %1 in %2").arg(offset).arg(file)
+                             : tr("skipped a record in %1").arg(file);
+    }
     if (!s.message().isEmpty())
         text += QStringLiteral(" — ") + tr("%1: %2").arg(errorKindName(s.kind()), s.message());
     return text;

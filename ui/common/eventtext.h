@@ -19,9 +19,10 @@ public:
     // The event's kind in words: UiText::eventKindName, except for the notes that are events of
     // their own to a reader of the log ("skipped record").
     static QString kindName(const Event &e);
-    // A record skip_corrupt dropped (Recorder::recordSkipped: a note {what: "skipped_record",
-    // file, record, offset, ...}); skipDetails: "skipped corrupt record 3 at offset 62560 in
-    // …/train-0.tfrecords".
+    // A record skip_corrupt or ignore_errors dropped (Recorder::recordSkipped: a note {what:
+    // "skipped_record", file, record, offset, ...}); skipDetails: "skipped corrupt record 3 at
+    // offset 62560 in …/train-0.tfrecords" for DataLoss, "skipped record 20 at offset …" for an
+    // error met in a sound record (an image that does not decode).
     static bool isSkippedRecord(const Event &e);
     static QString skipDetails(const Event &e);
     // Who the event is by: the thread's short label, or for what the user did from the window

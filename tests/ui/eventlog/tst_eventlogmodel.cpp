@@ -93,6 +93,15 @@ private slots:
             << QStringList{
                    QStringLiteral("skipped corrupt record 20 at offset 62560 in …/demo-train.tfrecords"),
                    QStringLiteral("DataLoss")};
+        // An image that did not decode in a sound record (ignore_errors after map): not corrupt.
+        QJsonObject undecodable = dataLoss();
+        undecodable.insert(QStringLiteral("what"), QStringLiteral("skipped_record"));
+        undecodable.insert(QStringLiteral("kind"), QStringLiteral("InvalidArgument"));
+        undecodable.insert(QStringLiteral("message"), QStringLiteral("cannot decode the image"));
+        QTest::addRow("skipped undecodable record")
+            << ev(EventKind::Note, QStringLiteral("reader"), undecodable)
+            << QStringList{QStringLiteral("skipped record 20 at offset 62560 in …/demo-train.tfrecords — "),
+                           QStringLiteral("cannot decode the image")};
         QTest::addRow("run plan")
             << ev(EventKind::Note, QStringLiteral("main"),
                   {{QStringLiteral("what"), QStringLiteral("run_plan")},
