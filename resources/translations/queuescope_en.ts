@@ -555,13 +555,6 @@
         <source>at byte offset %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n corrupt record(s) skipped; the log&apos;s notes say where.</source>
-        <translation>
-            <numerusform>%n corrupt record skipped; the log&apos;s notes say where.</numerusform>
-            <numerusform>%n corrupt records skipped; the log&apos;s notes say where.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Hint:</source>
         <translation type="unfinished"></translation>
@@ -613,6 +606,13 @@
     <message>
         <source>&lt;b&gt;Throughput: balanced.&lt;/b&gt; In the %1 up to %2 the trainer waited for input %3% of the time and the readers were blocked on a full queue %4% of theirs: neither side holds the other up much, so no one knob would gain much alone.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) skipped; the log&apos;s notes say where and why.</source>
+        <translation>
+            <numerusform>%n record skipped; the log&apos;s notes say where and why.</numerusform>
+            <numerusform>%n records skipped; the log&apos;s notes say where and why.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1737,13 +1737,6 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Error: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n corrupt record(s) skipped</source>
-        <translation>
-            <numerusform>%n corrupt record skipped</numerusform>
-            <numerusform>%n corrupt records skipped</numerusform>
-        </translation>
-    </message>
     <message>
         <source>step mode</source>
         <translation type="unfinished"></translation>
@@ -1761,6 +1754,13 @@ files → filename queue → readers → example queue → batch → trainer</so
         <translation>
             <numerusform>(%n more held)</numerusform>
             <numerusform>(%n more held)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) skipped</source>
+        <translation>
+            <numerusform>%n record skipped</numerusform>
+            <numerusform>%n records skipped</numerusform>
         </translation>
     </message>
 </context>

@@ -552,12 +552,6 @@
         <source>at byte offset %1</source>
         <translation>在字节偏移 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n corrupt record(s) skipped; the log&apos;s notes say where.</source>
-        <translation>
-            <numerusform>已跳过 %n 条损坏的记录；日志中的备注说明了位置。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Hint:</source>
         <translation>提示：</translation>
@@ -609,6 +603,12 @@
     <message>
         <source>&lt;b&gt;Throughput: balanced.&lt;/b&gt; In the %1 up to %2 the trainer waited for input %3% of the time and the readers were blocked on a full queue %4% of theirs: neither side holds the other up much, so no one knob would gain much alone.</source>
         <translation>&lt;b&gt;吞吐量：均衡。&lt;/b&gt;在到 %2 为止的 %1 内，训练器有 %3% 的时间在等输入，读取器有 %4% 的时间因队列已满而阻塞：两边都没怎么拖住对方，单调一个设置不会有多少收获。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) skipped; the log&apos;s notes say where and why.</source>
+        <translation>
+            <numerusform>已跳过 %n 条记录；日志中的备注说明了位置和原因。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1726,12 +1726,6 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n corrupt record(s) skipped</source>
-        <translation>
-            <numerusform>已跳过 %n 条损坏的记录</numerusform>
-        </translation>
-    </message>
     <message>
         <source>step mode</source>
         <translation>单步模式</translation>
@@ -1748,6 +1742,12 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>(%n more held)</source>
         <translation>
             <numerusform>（另有 %n 个被拦住）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) skipped</source>
+        <translation>
+            <numerusform>已跳过 %n 条记录</numerusform>
         </translation>
     </message>
 </context>

@@ -552,12 +552,6 @@
         <source>at byte offset %1</source>
         <translation>在位元組位移 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n corrupt record(s) skipped; the log&apos;s notes say where.</source>
-        <translation>
-            <numerusform>已略過 %n 筆損壞的記錄；記錄中的備註說明了位置。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Hint:</source>
         <translation>提示：</translation>
@@ -609,6 +603,12 @@
     <message>
         <source>&lt;b&gt;Throughput: balanced.&lt;/b&gt; In the %1 up to %2 the trainer waited for input %3% of the time and the readers were blocked on a full queue %4% of theirs: neither side holds the other up much, so no one knob would gain much alone.</source>
         <translation>&lt;b&gt;吞吐量：均衡。&lt;/b&gt;在到 %2 為止的 %1 內，訓練器有 %3% 的時間在等輸入，讀取器有 %4% 的時間因佇列已滿而阻塞：兩邊都沒怎麼拖住對方，單調一個設定不會有多少收穫。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) skipped; the log&apos;s notes say where and why.</source>
+        <translation>
+            <numerusform>已略過 %n 筆記錄；記錄中的備註說明了位置與原因。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1726,12 +1726,6 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>Error: %1</source>
         <translation>錯誤：%1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n corrupt record(s) skipped</source>
-        <translation>
-            <numerusform>已略過 %n 筆損壞的記錄</numerusform>
-        </translation>
-    </message>
     <message>
         <source>step mode</source>
         <translation>單步模式</translation>
@@ -1748,6 +1742,12 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>(%n more held)</source>
         <translation>
             <numerusform>（另有 %n 個被攔住）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) skipped</source>
+        <translation>
+            <numerusform>已略過 %n 筆記錄</numerusform>
         </translation>
     </message>
 </context>

@@ -417,7 +417,7 @@ private slots:
         QVERIFY(!RunStatusView::progressText(done).contains(QStringLiteral("skipped")));
         done.skippedRecords = 2;
         // (no translator here: the source's "record(s)"; the window's English one says "records")
-        QVERIFY2(RunStatusView::progressText(done).contains(QStringLiteral(" · 2 corrupt record")) &&
+        QVERIFY2(RunStatusView::progressText(done).contains(QStringLiteral(" · 2 record")) &&
                      RunStatusView::progressText(done).endsWith(QStringLiteral("skipped")),
                  qPrintable(RunStatusView::progressText(done)));
     }

@@ -294,7 +294,7 @@ QString ExplanationView::runText() const
     if (const QString h = hint(); !h.isEmpty())
         html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Hint:").toHtmlEscaped(), h.toHtmlEscaped());
     if (m_skipped > 0)
-        html += para(tr("%n corrupt record(s) skipped; the log's notes say where.", nullptr, int(m_skipped)));
+        html += para(tr("%n record(s) skipped; the log's notes say where and why.", nullptr, int(m_skipped)));
     html += followUp();
     return html;
 }

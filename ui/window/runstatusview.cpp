@@ -107,9 +107,10 @@ QString RunStatusView::progressText(const Snapshot &snap)
     QString text = tr("%1 · %2 samples/s · step %3")
                        .arg(UiText::duration(snap.tUs), UiText::count(qint64(snap.samplesPerSec + 0.5)),
                             UiText::count(snap.steps));
-    // skip_corrupt at work: say how many were skipped (the log's notes say where).
+    // skip_corrupt or ignore_errors at work: say how many were skipped (the log's notes say
+    // where and why: a corrupt record, or an image that did not decode).
     if (snap.skippedRecords > 0)
-        text += QStringLiteral(" · ") + tr("%n corrupt record(s) skipped", nullptr,
+        text += QStringLiteral(" · ") + tr("%n record(s) skipped", nullptr,
                                            int(std::min<qint64>(snap.skippedRecords, INT_MAX)));
     return text;
 }
