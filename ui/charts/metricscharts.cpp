@@ -78,7 +78,7 @@ void MetricsCharts::setConfusion(const QJsonObject &note)
     m_tabs->setTabEnabled(1, !m_confusion->isEmpty());
     if (m_confusion->isEmpty())
         m_tabs->setCurrentIndex(0);
-    retranslateUi();
+    retranslateConfusion();
 }
 
 bool MetricsCharts::hasConfusion() const
@@ -225,6 +225,8 @@ void MetricsCharts::setCursor(qint64 tUs, qint64 step, const MetricPoint *at)
     std::optional<MetricPoint> point;
     if (tUs >= 0 && at)
         point = *at;
+    if (tUs < 0)
+        step = -1; // live: the titles do not name a step, so a new one changes nothing here
     const bool same = m_cursorPoint.has_value() == point.has_value() &&
                       (!point || (m_cursorPoint->step == point->step && m_cursorPoint->tUs == point->tUs));
     if (tUs == m_cursorUs && step == m_cursorStep && same)
@@ -239,8 +241,7 @@ void MetricsCharts::retranslateUi()
 {
     m_tabs->setTabText(0, tr("Curves"));
     m_tabs->setTabText(1, tr("Confusion matrix"));
-    m_confusionTitle->setText(
-        tr("Held-out confusion at step %1 (rows: true class, columns: predicted)").arg(m_confusion->step()));
+    retranslateConfusion();
     if (m_cursorPoint)
         m_train->setTitle(
             tr("Step %1: loss %2").arg(m_cursorPoint->step).arg(m_cursorPoint->loss, 0, 'f', 3));
@@ -264,6 +265,12 @@ void MetricsCharts::retranslateUi()
         m_throughput->setSeriesName(m_rate + 1 + i, tr("%1: samples/s").arg(name));
     }
     m_throughput->setAxisTitles(tr("time (s)"), tr("samples/s"));
+}
+
+void MetricsCharts::retranslateConfusion()
+{
+    m_confusionTitle->setText(
+        tr("Held-out confusion at step %1 (rows: true class, columns: predicted)").arg(m_confusion->step()));
 }
 
 void MetricsCharts::changeEvent(QEvent *e)

@@ -63,6 +63,7 @@ private:
         friend bool operator==(const Shown &, const Shown &) = default;
     };
     void retranslateUi();
+    void retranslateConfusion(); // the confusion tab's title: it names the evaluation's step
     void updateTraining(const QList<MetricPoint> &metrics, const Shown &shown);
     void updateThroughput(const QList<MetricPoint> &metrics, const Shown &shown);
 

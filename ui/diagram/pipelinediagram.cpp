@@ -128,7 +128,7 @@ void PipelineDiagram::paintEvent(QPaintEvent *)
     if (!m_others.isEmpty()) {
         const QRect row(8, height() - othersH, width() - 16, othersH - 4);
         const QString title = tr("coordination:");
-        const int tw = fontMetrics().horizontalAdvance(title) + 8;
+        const int tw = m_text.advance(font(), title) + 8;
         p.setPen(palette().text().color());
         drawLabel(p, QRect(row.left(), row.top(), tw, row.height()), Qt::AlignVCenter, title);
         const int w = std::min(fh * 12, (row.width() - tw) / int(m_others.size()));
@@ -151,7 +151,7 @@ void PipelineDiagram::paintFiles(QPainter &p, const QRect &column)
     const QRect inner = r.adjusted(4, 4, -12, -12);
     const QString text = tr("TFRecord files");
     const int space = int(text.indexOf(QLatin1Char(' ')));
-    if (fontMetrics().horizontalAdvance(text) <= inner.width() || space < 0) {
+    if (m_text.advance(font(), text) <= inner.width() || space < 0) {
         drawLabel(p, QRect(inner.left(), inner.center().y() - fh / 2, inner.width(), fh), Qt::AlignCenter,
                   text);
     } else { // "TFRecord" above "files" where the column is narrow
@@ -170,17 +170,16 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     const int fh = fontMetrics().height();
     QFont bold = font();
     bold.setBold(true);
-    const QFontMetrics fmBold(bold);
 
     // What the column would show: the name (split after its last slash where it is too wide:
     // "shuffle_batch/" over "random_shuffle_queue"), the type, the bar with its count, and
     // the lines under it. Rates only while the run goes: once it is over there is no "now".
     QStringList nameLines{q.name};
     const int slash = int(q.name.lastIndexOf(QLatin1Char('/')));
-    if (fmBold.horizontalAdvance(q.name) > column.width() && slash > 0)
+    if (m_text.advance(bold, q.name) > column.width() && slash > 0)
         nameLines = {q.name.left(slash + 1), q.name.mid(slash + 1)};
     const QString sizeText = tr("%1 / %2").arg(q.size).arg(q.capacity);
-    const int plateW = fontMetrics().horizontalAdvance(sizeText) + fh / 2;
+    const int plateW = m_text.advance(font(), sizeText) + fh / 2;
     const bool countInBar = plateW <= column.width() - 4;
     QStringList lines;
     if (!countInBar)
@@ -190,14 +189,14 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
         const QString in = tr("in %1").arg(UiText::rate(q.enqueuePerSec));
         const QString out = tr("out %1").arg(UiText::rate(q.dequeuePerSec));
         const QString both = in + QStringLiteral(" · ") + out;
-        if (fontMetrics().horizontalAdvance(both) <= column.width())
+        if (m_text.advance(font(), both) <= column.width())
             lines << both;
         else
             lines << in << out;
     }
     if (q.minAfterDequeue > 0) {
         const QString longFloor = tr("floor (min_after_dequeue) %1").arg(q.minAfterDequeue);
-        lines << (fontMetrics().horizontalAdvance(longFloor) <= column.width()
+        lines << (m_text.advance(font(), longFloor) <= column.width()
                       ? longFloor
                       : tr("floor %1").arg(q.minAfterDequeue));
     }
@@ -238,7 +237,7 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     if (showType) {
         // "ParallelMapDataset" gives up its suffix before being cut: "ParallelMap".
         QString type = q.type;
-        if (fontMetrics().horizontalAdvance(type) > column.width() && type.endsWith(QLatin1String("Dataset")))
+        if (m_text.advance(font(), type) > column.width() && type.endsWith(QLatin1String("Dataset")))
             type.chop(7);
         drawLabel(p, QRect(column.left(), y, column.width(), fh), Qt::AlignHCenter | Qt::AlignBottom, type);
         y += fh;
@@ -348,14 +347,14 @@ void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t
     const QRect inner = r.adjusted(6, 1, -6, -1);
     // Where "running · dequeuing" does not fit, the state alone does.
     const QString stateText = line2;
-    if (fontMetrics().horizontalAdvance(line2) > inner.width())
+    if (m_text.advance(font(), line2) > inner.width())
         line2 = StatePalette::name(t.state);
     const QString label = UiText::threadLabel(m_snap.topology.get(), t.name);
     // Where the whole label does not fit, its last words do ("interleave_3 reader 1" ->
     // "reader 1"): the column's title and the tooltip say the rest.
-    auto fitting = [&](const QString &text, const QFontMetrics &fm, const QString &suffix) {
+    auto fitting = [&](const QString &text, const QFont &f, const QString &suffix) {
         QString shown = text;
-        while (inGroup && fm.horizontalAdvance(shown + suffix) > inner.width() &&
+        while (inGroup && m_text.advance(f, shown + suffix) > inner.width() &&
                shown.contains(QLatin1Char(' ')))
             shown = shown.section(QLatin1Char(' '), 1);
         return shown;
@@ -365,15 +364,15 @@ void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t
         bold.setBold(true);
         p.setFont(bold);
         drawLabel(p, QRect(inner.left(), inner.center().y() - fh, inner.width(), fh), Qt::AlignCenter,
-                  fitting(label, QFontMetrics(bold), QString()));
+                  fitting(label, bold, QString()));
         p.setFont(font());
         drawLabel(p, QRect(inner.left(), inner.center().y(), inner.width(), fh), Qt::AlignCenter, line2);
     } else if (r.height() >= fh - 2) {
         // One line: "reader 1: waiting", else in a group the state alone (its colour says it
         // too, and the title who it is), elsewhere the name.
         const QString suffix = QStringLiteral(": ") + line2;
-        const QString shortLabel = fitting(label, fontMetrics(), suffix);
-        const QString text = fontMetrics().horizontalAdvance(shortLabel + suffix) <= inner.width()
+        const QString shortLabel = fitting(label, font(), suffix);
+        const QString text = m_text.advance(font(), shortLabel + suffix) <= inner.width()
                                  ? shortLabel + suffix
                              : inGroup ? line2
                                        : label;
@@ -413,7 +412,7 @@ void PipelineDiagram::paintArrow(QPainter &p, int x0, int x1, int y, const QStri
     const int w = x1 - x0;
     QStringList lines;
     for (const QString &word : label.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (!lines.isEmpty() && fm.horizontalAdvance(lines.last() + QLatin1Char(' ') + word) <= w)
+        if (!lines.isEmpty() && m_text.advance(small, lines.last() + QLatin1Char(' ') + word) <= w)
             lines.last() += QLatin1Char(' ') + word;
         else
             lines << word;
@@ -431,16 +430,13 @@ void PipelineDiagram::paintArrow(QPainter &p, int x0, int x1, int y, const QStri
 
 QRect PipelineDiagram::drawLabel(QPainter &p, const QRect &r, int align, const QString &text)
 {
-    const QFontMetrics fm(p.font());
-    QString shown = text;
-    // elidedText() may come out a pixel wider than asked (rounded glyph advances): ask for less.
-    for (int room = r.width(); room > 0 && fm.horizontalAdvance(shown) > r.width(); room -= 2)
-        shown = fm.elidedText(text, Qt::ElideMiddle, room);
-    p.drawText(r, align, shown);
-    m_labels.append({r, shown, text, fm.horizontalAdvance(shown)});
+    const QFont font = p.font();
+    const QString shown = m_text.fitted(font, text, r.width());
+    const QRect covered = m_text.draw(&p, r, align, shown);
+    m_labels.append({r, shown, text, m_text.advance(font, shown)});
     if (shown != text) // the whole text on hover; a box's own tooltip (added after) wins over it
         m_hits.append({r, text.toHtmlEscaped()});
-    return fm.boundingRect(r, align, shown).intersected(r);
+    return covered;
 }
 
 QString PipelineDiagram::toolTipAt(const QPoint &pos) const

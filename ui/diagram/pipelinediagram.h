@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/textcache.h"
 #include "diagram/pipelinelayout.h"
 #include "observe/snapshot.h"
 
@@ -64,6 +65,7 @@ private:
     bool m_dataset = false;
     QList<Hit> m_hits;     // rebuilt by every paint, read by tooltips
     QList<Label> m_labels; // rebuilt by every paint
+    TextCache m_text;      // the labels' shapes, kept between frames
 };
 
 } // namespace qs

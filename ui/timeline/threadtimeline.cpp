@@ -13,7 +13,6 @@
 #include <QWheelEvent>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace qs {
@@ -74,11 +73,10 @@ int ThreadTimeline::labelWidth() const
 {
     QFont bold = font();
     bold.setBold(true);
-    const QFontMetrics fm(bold);
-    int w = fm.horizontalAdvance(QStringLiteral("trainer_00"));
+    int w = m_text.advance(bold, QStringLiteral("trainer_00"));
     for (int lane = 0; lane < laneCount(); ++lane)
-        w = std::max(w, fm.horizontalAdvance(laneLabel(lane)));
-    return std::min(w + 28, fm.averageCharWidth() * 30);
+        w = std::max(w, m_text.advance(bold, laneLabel(lane)));
+    return std::min(w + 28, QFontMetrics(bold).averageCharWidth() * 30);
 }
 
 int ThreadTimeline::skippedRecords(int lane) const
@@ -298,8 +296,7 @@ void ThreadTimeline::paintEvent(QPaintEvent *)
         for (const LaneMarker &m : m_markers.constLast())
             paintMarker(&p, m.kind, m.x, rulerHeight() + 2, stripHeight() - 4);
     }
-    for (int lane = 0; lane < laneCount(); ++lane)
-        paintLane(p, lane);
+    paintLanes(p);
     paintCursor(p);
     if (m_threads.isEmpty()) {
         p.setPen(palette().placeholderText().color());
@@ -372,50 +369,44 @@ void ThreadTimeline::requestCursorAt(double x)
     emit cursorRequested(std::clamp<qint64>(m_axis.us(clamped), 0, std::max<qint64>(0, m_nowUs)));
 }
 
-void ThreadTimeline::paintLane(QPainter &p, int lane)
+void ThreadTimeline::paintLanes(QPainter &p)
+{
+    if (laneCount() == 0)
+        return;
+    // The marks of every lane go into one image, written pixel by pixel (LaneRaster), and are
+    // drawn in one call; labels and markers are painted over it.
+    const int h = laneHeight();
+    m_raster.begin(QSize(m_axis.width + 1, laneCount() * h), devicePixelRatioF(),
+                   QPoint(m_axis.x0, laneTop(0)));
+    for (int lane = 0; lane < laneCount(); ++lane) {
+        const int top = laneTop(lane);
+        m_raster.fillRows(top, h, (lane % 2 ? palette().alternateBase() : palette().base()).color());
+        m_raster.paintItems(m_items[lane], top + 2, h - 4);
+    }
+    for (int lane = 1; lane < laneCount(); lane += 2)
+        p.fillRect(QRect(0, laneTop(lane), width(), h), palette().alternateBase());
+    p.drawImage(m_raster.origin(), m_raster.image());
+    for (int lane = 0; lane < laneCount(); ++lane)
+        paintLaneOverlay(p, lane);
+}
+
+void ThreadTimeline::paintLaneOverlay(QPainter &p, int lane)
 {
     const ThreadInfo &t = m_threads[lane];
     const int top = laneTop(lane), h = laneHeight();
-    if (lane % 2)
-        p.fillRect(QRect(0, top, width(), h), palette().alternateBase());
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(palette().text().color());
     const QRect label(6, top, m_axis.x0 - 20, h);
-    p.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
-               fontMetrics().elidedText(laneLabel(lane), Qt::ElideMiddle, label.width()));
+    m_text.draw(&p, label, Qt::AlignVCenter | Qt::AlignLeft,
+                m_text.fitted(bold, laneLabel(lane), label.width()));
     p.setFont(font());
     StatePalette::fill(&p, QRectF(m_axis.x0 - 12, top + h / 2.0 - 4, 8, 8), t.state);
-
-    const QRectF band(0, top + 2, 0, h - 4);
+    if (m_markers[lane].isEmpty())
+        return;
     p.save();
     p.setClipRect(m_axis.x0, top, m_axis.width + 1, h);
-    // Mixed marks are stacked columns: the rectangles of each state for the whole lane, drawn in
-    // one call. (A QPainterPath of them went through the general rasteriser, which took hundreds
-    // of ms a frame once most columns of a long run were mixed.)
-    std::array<QList<QRectF>, kThreadStateCount> stacked;
-    const QList<ThreadState> order = StatePalette::legendOrder();
-    for (const LaneItem &item : m_items[lane]) {
-        const QRectF r(item.x0, band.top(), std::max(1, item.x1 - item.x0), band.height());
-        const double total = double(item.mix.total());
-        if (!item.mixed || total <= 0) {
-            StatePalette::fill(&p, r, item.state);
-            continue;
-        }
-        double bottom = r.bottom();
-        for (ThreadState s : order) {
-            const qint64 us = item.mix.us[size_t(s)];
-            if (us <= 0)
-                continue;
-            const double part = r.height() * double(us) / total;
-            stacked[size_t(s)].append(QRectF(r.left(), bottom - part, r.width(), part));
-            bottom -= part;
-        }
-    }
-    for (ThreadState s : order)
-        if (!stacked[size_t(s)].isEmpty())
-            StatePalette::fill(&p, stacked[size_t(s)], s);
     for (const LaneMarker &m : m_markers[lane])
         paintMarker(&p, m.kind, m.x, top + 1, h * 0.55);
     p.restore();

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "common/textcache.h"
 #include "observe/snapshot.h"
+#include "timeline/laneraster.h"
 #include "timeline/timeaxis.h"
 #include "timeline/timelinelayout.h"
 
@@ -43,6 +45,8 @@ public:
     const QList<LaneMarker> &laneMarkers(int lane) const { return m_markers[lane]; }
     const QList<Event> &markerEvents() const { return m_events; }
     int laneHeight() const;
+    int
+    laneTop(int lane) const; // the lane's top row in the widget; its marks fill all but 2 px above and below
     // The records skip_corrupt dropped in the lane's thread (up to the cursor when there is one);
     // the lane's label says how many.
     int skippedRecords(int lane) const;
@@ -84,12 +88,12 @@ private:
     void paintCursor(QPainter &p);
     void requestCursorAt(double x);
     int stripHeight() const; // the shared marker strip (events of no lane); 0 when unused
-    int laneTop(int lane) const;
     int laneAt(int y) const; // -1 none, laneCount() for the shared strip
     void relayout();
     void zoomBy(double factor, double px);
     void paintRuler(QPainter &p);
-    void paintLane(QPainter &p, int lane);
+    void paintLanes(QPainter &p);
+    void paintLaneOverlay(QPainter &p, int lane); // label, state dot, markers
     QString tooltipAt(const QPoint &pos) const;
     void layoutLanes();
 
@@ -115,6 +119,8 @@ private:
     QPoint m_dragFrom;
     qint64 m_cursorUs = -1;
     bool m_scrubbing = false;
+    LaneRaster m_raster;      // kept between frames for its image
+    mutable TextCache m_text; // the lane labels' shapes
 };
 
 } // namespace qs

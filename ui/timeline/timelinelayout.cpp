@@ -12,6 +12,26 @@ int stateCount(const StateMix &m)
 {
     return int(std::count_if(m.us.begin(), m.us.end(), [](qint64 us) { return us > 0; }));
 }
+
+// A bucket's states at a glance, in one pass (layoutMix looks at every pixel of every lane).
+struct MixSummary {
+    int states = 0;                          // how many have time
+    ThreadState top = ThreadState::Starting; // StateMix::dominant()
+};
+MixSummary summarize(const StateMix &m)
+{
+    MixSummary s;
+    qint64 best = 0;
+    for (size_t i = 0; i < m.us.size(); ++i) {
+        const qint64 us = m.us[i];
+        s.states += us > 0;
+        if (us > best) {
+            best = us;
+            s.top = ThreadState(i);
+        }
+    }
+    return s;
+}
 } // namespace
 
 QList<StateSpan> TimelineLayout::spansOf(const ThreadInfo &thread)
@@ -52,7 +72,25 @@ QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint6
         const int a = int(std::floor(xs));
         const qint64 end = endOf(s);
         if (xe - xs >= 1.0) {
-            items.append({a, int(std::floor(xe)), s.state, false, false, index, index, {}, s.startUs, end});
+            int x0 = a;
+            qint64 from = s.startUs;
+            if (!items.isEmpty() && items.constLast().folded && items.constLast().x1 > a) {
+                // The span begins in a pixel that a folded mark (short spans before it) already
+                // holds: the pixel stays the mark's, with this span's time in it added, so that it
+                // shows the mix rather than whichever mark was painted last.
+                LaneItem &last = items.last();
+                const qint64 edge = std::clamp<qint64>(axis.us(last.x1), s.startUs, end);
+                last.mix.add(s.state, edge - std::max(s.startUs, axis.startUs));
+                last.mixed = stateCount(last.mix) > 1;
+                last.state = last.mix.dominant();
+                last.lastSpan = index;
+                last.toUs = edge;
+                x0 = last.x1;
+                from = edge;
+                if (int(std::floor(xe)) <= x0)
+                    continue;
+            }
+            items.append({x0, int(std::floor(xe)), s.state, false, false, index, index, {}, from, end});
             continue;
         }
         // A folded mark counts only the part of a span on the axis (a long span that barely
@@ -83,17 +121,19 @@ QList<LaneItem> TimelineLayout::layoutMix(const QList<StateMix> &mix, qint64 fro
     if (n == 0 || toUs <= fromUs)
         return items;
     const int left = axis.x0, right = axis.x0 + axis.width;
+    items.reserve(std::min(n, axis.width + 1));
     for (int i = 0; i < n; ++i) {
         const StateMix &m = mix[i];
-        if (m.isEmpty())
+        const MixSummary sum = summarize(m);
+        if (sum.states == 0) // an empty bucket (times are never negative)
             continue;
         const qint64 a = fromUs + (toUs - fromUs) * i / n, b = fromUs + (toUs - fromUs) * (i + 1) / n;
         const int x0 = std::max(left, int(std::floor(axis.x(a))));
         const int x1 = std::min(right, std::max(x0 + 1, int(std::floor(axis.x(b)))));
         if (x1 <= x0)
             continue;
-        const ThreadState top = m.dominant();
-        const bool mixed = stateCount(m) > 1;
+        const ThreadState top = sum.top;
+        const bool mixed = sum.states > 1;
         if (!items.isEmpty()) {
             LaneItem &last = items.last();
             if (x1 <= last.x1) { // a bucket within the previous mark's pixels: folded into it

@@ -1,8 +1,9 @@
 // The timeline fed a real run's snapshots (offscreen): it fits the run when it ends, its lanes
 // start at their threads' starts, and what it draws for each lane (the time per state of its
-// marks) equals the record's exact spans at any zoom.
+// marks) equals the record's exact spans at any zoom, and so do its pixels.
 
 #include "../../observe/spantruth.h"
+#include "common/statepalette.h"
 #include "demodata.h"
 #include "observe/rangeview.h"
 #include "observe/recorder.h"
@@ -34,6 +35,74 @@ StateMix drawn(const ThreadTimeline &timeline, int lane, qint64 nowUs)
         }
     }
     return m;
+}
+
+// What the widget shows of each lane, pixel by pixel, is its marks: in every column of a mark's
+// band, each state's rows are those LaneRaster::stackEdges gives the mark's time per state (all
+// of them the mark's state for a solid one). Columns under a coordination marker are left out.
+// Returns "" or what differs first.
+QString pixelsMatchTheMarks(ThreadTimeline &timeline)
+{
+    const QImage img = timeline.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QHash<QRgb, ThreadState> stateOf;
+    for (int s = 0; s < kThreadStateCount; ++s) {
+        stateOf.insert(StatePalette::color(ThreadState(s)).rgb(), ThreadState(s));
+        if (StatePalette::isHatched(ThreadState(s)))
+            stateOf.insert(StatePalette::patternColor(ThreadState(s)).rgb(), ThreadState(s));
+    }
+    const QList<ThreadState> order = StatePalette::legendOrder();
+    const TimeAxis &axis = timeline.axis();
+    int columns = 0;
+    for (int lane = 0; lane < timeline.laneCount(); ++lane) {
+        const int y0 = timeline.laneTop(lane) + 2, y1 = timeline.laneTop(lane) + timeline.laneHeight() - 2;
+        for (const LaneItem &item : timeline.laneItems(lane)) {
+            for (int x = item.x0; x < std::max(item.x1, item.x0 + 1); ++x) {
+                if (x < axis.x0 || x > axis.x0 + axis.width)
+                    continue;
+                const QList<LaneMarker> &markers = timeline.laneMarkers(lane);
+                if (std::any_of(markers.cbegin(), markers.cend(),
+                                [&](const LaneMarker &m) { return std::abs(m.x - x) <= 8; }))
+                    continue;
+                std::array<int, kThreadStateCount> want{}, got{};
+                if (item.mixed) {
+                    const LaneRaster::Edges e = LaneRaster::stackEdges(item.mix, y0, y1);
+                    for (int i = 0; i < kThreadStateCount; ++i)
+                        want[size_t(order[i])] = e[size_t(i)] - e[size_t(i) + 1];
+                } else {
+                    want[size_t(item.state)] = y1 - y0;
+                }
+                for (int y = y0; y < y1; ++y) {
+                    const auto it = stateOf.constFind(img.pixel(x, y));
+                    if (it == stateOf.cend())
+                        return QStringLiteral("lane %1 pixel (%2, %3): %4 is no state's colour")
+                            .arg(timeline.laneLabel(lane))
+                            .arg(x)
+                            .arg(y)
+                            .arg(img.pixel(x, y), 0, 16);
+                    ++got[size_t(*it)];
+                }
+                if (got != want) {
+                    QString dump;
+                    for (const LaneItem &i : timeline.laneItems(lane))
+                        if (i.x1 >= x - 2 && i.x0 <= x + 2)
+                            dump += QStringLiteral(" [%1,%2) s%3 m%4 f%5 span %6-%7;")
+                                        .arg(i.x0)
+                                        .arg(i.x1)
+                                        .arg(int(i.state))
+                                        .arg(i.mixed)
+                                        .arg(i.folded)
+                                        .arg(i.firstSpan)
+                                        .arg(i.lastSpan);
+                    return QStringLiteral("lane %1 column %2: the rows per state differ from its mark")
+                               .arg(timeline.laneLabel(lane))
+                               .arg(x) +
+                           dump;
+                }
+                ++columns;
+            }
+        }
+    }
+    return columns > 0 ? QString() : QStringLiteral("no column was checked");
 }
 
 } // namespace
@@ -71,11 +140,18 @@ private slots:
         QVERIFY(timeline.isFollowing());
         QVERIFY(run.start().isOk());
         qint64 cursor = 0;
+        int livePixelChecks = 0;
         while (!run.isFinished()) { // live snapshots while it runs, as the window's timer takes them
             const SnapshotPtr s = run.snapshot(cursor);
             cursor = s->nextEventSeq;
             timeline.setSnapshot(*s);
             QVERIFY(timeline.isFollowing());
+            if (timeline.laneCount() > 0 && livePixelChecks < 5) { // the live lanes too
+                const QString pixels = pixelsMatchTheMarks(timeline);
+                QVERIFY2(pixels.isEmpty() || pixels == QLatin1String("no column was checked"),
+                         qPrintable(pixels));
+                livePixelChecks += pixels.isEmpty();
+            }
             run.waitFinished(30ms);
         }
         QVERIFY(run.waitFinished(60s));
@@ -124,6 +200,8 @@ private slots:
                                             .arg(want.us[size_t(s)])));
                 }
             }
+            const QString pixels = pixelsMatchTheMarks(timeline);
+            QVERIFY2(pixels.isEmpty(), qPrintable(pixels));
             timeline.zoomIn();
         }
 

@@ -34,6 +34,26 @@ private slots:
         t.spans = {span(0, 500, ThreadState::Starting), span(500, -1, ThreadState::Running)};
         QCOMPARE(TimelineLayout::spansOf(t).size(), 2);
     }
+    void aWideSpanStartingInAFoldedPixelLeavesItToTheFold()
+    {
+        const TimeAxis axis{0, 1000, 100, 100}; // 10 µs per pixel
+        // Two short spans in pixel 100 (0-4 µs, 4-7 µs), then one from 7 µs to 500 µs.
+        const QList<LaneItem> items =
+            TimelineLayout::layoutSpans({span(0, 4, ThreadState::Starting), span(4, 7, ThreadState::Running),
+                                         span(7, 500, ThreadState::BlockedFull)},
+                                        0, axis);
+        QCOMPARE(items.size(), 2);
+        QVERIFY(items[0].folded && items[0].mixed);
+        QCOMPARE(items[0].x0, 100);
+        QCOMPARE(items[0].x1, 101);
+        // The pixel holds the wide span's first 3 µs too; the wide mark starts after it.
+        QCOMPARE(items[0].mix.us[size_t(ThreadState::BlockedFull)], qint64(3));
+        QCOMPARE(items[0].mix.total(), qint64(10));
+        QCOMPARE(items[1].x0, 101);
+        QCOMPARE(items[1].x1, 150);
+        QCOMPARE(items[1].fromUs, qint64(10));
+        QCOMPARE(items[1].state, ThreadState::BlockedFull);
+    }
     void wideSpans_data()
     {
         QTest::addColumn<qint64>("start");
