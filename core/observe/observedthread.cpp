@@ -1,4 +1,5 @@
 #include "observe/recorder.h"
+#include "observe/threadpriority.h"
 
 namespace qs {
 
@@ -18,6 +19,9 @@ ObservedThread::ObservedThread(Recorder *recorder, const QString &name, ThreadRo
     , m_prevId(t_binding.id)
 {
     t_binding = Binding{m_id >= 0 ? m_recorder : nullptr, m_id};
+    if (m_recorder)
+        if (const std::optional<int> nice = m_recorder->threadNice())
+            ThreadPriority::lowerCurrentTo(*nice);
 }
 
 ObservedThread::~ObservedThread()

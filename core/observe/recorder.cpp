@@ -28,6 +28,17 @@ bool Recorder::isEnabled() const
     return d->enabled.load(std::memory_order_relaxed);
 }
 
+void Recorder::setThreadNice(int nice)
+{
+    d->threadNice.store(nice, std::memory_order_relaxed);
+}
+
+std::optional<int> Recorder::threadNice() const
+{
+    const int nice = d->threadNice.load(std::memory_order_relaxed);
+    return nice == Impl::kNoNice ? std::nullopt : std::optional<int>(nice);
+}
+
 int Recorder::registerThread(const QString &name, ThreadRole role)
 {
     const QJsonObject details{{QStringLiteral("role"), threadRoleKey(role)}};

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace qs {
 
@@ -98,6 +99,11 @@ public:
     qint64 nowUs() const;
     void setEnabled(bool on);
     bool isEnabled() const;
+    // The nice value each thread takes as it binds to this Recorder (ObservedThread; see
+    // ThreadPriority): the window sets it above its own so that it keeps drawing under a run
+    // that fills the CPU. Unset (the default, and the CLI's), threads keep their priority.
+    void setThreadNice(int nice);
+    std::optional<int> threadNice() const;
 
     // Threads. registerThread records the first span (Starting) and a thread_start event, which
     // passes the gate like any other event.

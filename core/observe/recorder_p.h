@@ -14,6 +14,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -117,6 +118,8 @@ struct Recorder::Impl final : RangeSource {
     const RecorderOptions options;
     const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     std::atomic<bool> enabled{true};
+    static constexpr int kNoNice = INT_MIN;
+    std::atomic<int> threadNice{kNoNice};
 
     // Registration: slots are published in the tables (release) before the count (release), so
     // a reader that loads the count (acquire) finds every slot below it. Slots never move.

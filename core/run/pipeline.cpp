@@ -272,6 +272,11 @@ void Pipeline::setObservationEnabled(bool on)
     m_context->recorder->setEnabled(on);
 }
 
+void Pipeline::setThreadNice(int nice)
+{
+    m_context->recorder->setThreadNice(nice);
+}
+
 Status Pipeline::writeEvents(const QString &path) const
 {
     return writeEventsJsonl(*m_context->recorder, path);

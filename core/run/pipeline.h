@@ -105,6 +105,8 @@ public:
     // but records no thread-state spans or queue samples (Recorder::setEnabled), so snapshots
     // and the summary show no time per state. For measuring what observation costs (bench).
     void setObservationEnabled(bool on);
+    // Before start(): the nice value the run's threads take (Recorder::setThreadNice).
+    void setThreadNice(int nice);
 
     Status writeEvents(const QString &path) const; // JSON Lines
     Status writeTrace(const QString &path) const;  // Chrome trace (Perfetto)

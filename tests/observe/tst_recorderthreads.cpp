@@ -1,11 +1,13 @@
 #include "observe/chrometrace.h"
 #include "observe/jsonlexport.h"
 #include "observe/recorder.h"
+#include "observe/threadpriority.h"
 
 #include <QTemporaryDir>
 
 #include <QTest>
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
@@ -147,6 +149,45 @@ private slots:
     // A viewer's snapshot never shows an effect without its cause: once it shows a step, it
     // shows the run running and the trainer that set the step. (Probabilistic: each round races
     // a viewer thread against a run that starts, registers its trainer and trains.)
+    void threadsTakeTheRecordersNiceAsTheyBind()
+    {
+#ifndef Q_OS_LINUX
+        QSKIP("a nice value per thread is Linux's");
+#else
+        const int base = ThreadPriority::current();
+        if (base >= 19)
+            QSKIP("this process already runs at the lowest priority");
+        Recorder rec;
+        QVERIFY(!rec.threadNice().has_value());
+        auto niceOfABoundThread = [&rec](const QString &name) {
+            int before = 0, bound = 0, nested = 0;
+            std::thread t([&] {
+                before = ThreadPriority::current();
+                ObservedThread self(&rec, name, ThreadRole::Reader);
+                bound = ThreadPriority::current();
+                {
+                    ObservedThread again(&rec, name + QStringLiteral("_inner"), ThreadRole::Reader);
+                    nested = ThreadPriority::current();
+                }
+            });
+            t.join();
+            return std::array<int, 3>{before, bound, nested};
+        };
+        // Unset: a thread keeps the priority it was born with.
+        QCOMPARE(niceOfABoundThread(QStringLiteral("plain")), (std::array<int, 3>{base, base, base}));
+        // Set: it lowers its own priority as it binds, once (a nested binding changes nothing),
+        // and the thread that set it (here the test's, in the app the window's) keeps its own.
+        const int nicer = std::min(19, base + 10);
+        rec.setThreadNice(nicer);
+        QCOMPARE(rec.threadNice(), std::optional<int>(nicer));
+        QCOMPARE(niceOfABoundThread(QStringLiteral("nice")), (std::array<int, 3>{base, nicer, nicer}));
+        QCOMPARE(ThreadPriority::current(), base);
+        // Never raised: a recorder asking for less than the thread has leaves it as it is.
+        rec.setThreadNice(base - 5);
+        QCOMPARE(niceOfABoundThread(QStringLiteral("keeps")), (std::array<int, 3>{base, base, base}));
+#endif
+    }
+
     void aSnapshotNeverShowsStepsWithoutTheirRun()
     {
         for (int round = 0; round < 300; ++round) {

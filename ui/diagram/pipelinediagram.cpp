@@ -86,8 +86,8 @@ QString PipelineDiagram::arrowLabel(int stage) const
 void PipelineDiagram::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
+    p.fillRect(rect(), palette().base()); // before antialiasing: a plain fill is a fast one
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), palette().base());
     m_hits.clear();
     m_labels.clear();
     if (m_snap.threads.isEmpty() && m_snap.queues.isEmpty()) {
@@ -329,16 +329,43 @@ void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList
     }
 }
 
+void PipelineDiagram::paintBox(QPainter &p, const QRect &r, ThreadState state)
+{
+    // A thread's box (its state's fill in a rounded outline) is the same for every reader of a
+    // group in one state, and antialiased outlines are slow to draw: each is drawn once into an
+    // image and copied. A pattern lines up with the widget's origin, so the box's position
+    // modulo the pattern's 8 pixels is part of its key.
+    const qreal dpr = devicePixelRatioF();
+    const quint64 key = quint64(r.width() & 0xFFFF) << 40 | quint64(r.height() & 0xFFFF) << 24 |
+                        quint64(int(state)) << 8 | quint64((r.x() & 7) << 3 | (r.y() & 7));
+    auto it = m_boxes.constFind(key);
+    if (it == m_boxes.cend() || it->devicePixelRatio() != dpr) {
+        if (m_boxes.size() >= 64)
+            m_boxes.clear();
+        QImage box(QSize(r.width() + 2, r.height() + 2) * dpr, QImage::Format_ARGB32_Premultiplied);
+        box.setDevicePixelRatio(dpr);
+        box.fill(Qt::transparent);
+        {
+            QPainter bp(&box);
+            bp.setRenderHint(QPainter::Antialiasing);
+            bp.translate(1 - r.x(), 1 - r.y()); // the widget's coordinates, so patterns line up
+            QPainterPath path;
+            path.addRoundedRect(QRectF(r), 4, 4);
+            // Filled as a path: an antialiased clip path would cost more than the rest of the node.
+            StatePalette::fill(&bp, path, state);
+            bp.setPen(QPen(palette().text().color(), 1));
+            bp.setBrush(Qt::NoBrush);
+            bp.drawPath(path);
+        }
+        it = m_boxes.insert(key, box);
+    }
+    p.drawImage(QPoint(r.x() - 1, r.y() - 1), *it);
+}
+
 void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t, bool inGroup)
 {
     const int fh = fontMetrics().height();
-    QPainterPath path;
-    path.addRoundedRect(QRectF(r), 4, 4);
-    // Filled as a path: an antialiased clip path would cost more than the rest of the node.
-    StatePalette::fill(&p, path, t.state);
-    p.setPen(QPen(palette().text().color(), 1));
-    p.setBrush(Qt::NoBrush);
-    p.drawPath(path);
+    paintBox(p, r, t.state);
     p.setPen(StatePalette::textColor(t.state));
     QString line2 = StatePalette::name(t.state);
     const QString activity = UiText::activityName(t.activity);
@@ -469,6 +496,8 @@ void PipelineDiagram::changeEvent(QEvent *e)
     if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange) {
         updateGeometry();
         update();
+    } else if (e->type() == QEvent::PaletteChange) {
+        m_boxes.clear(); // their outlines are in the palette's text colour
     }
     QWidget::changeEvent(e);
 }

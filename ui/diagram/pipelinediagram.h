@@ -4,6 +4,8 @@
 #include "diagram/pipelinelayout.h"
 #include "observe/snapshot.h"
 
+#include <QHash>
+#include <QImage>
 #include <QWidget>
 
 namespace qs {
@@ -51,6 +53,7 @@ private:
     // inGroup: the node sits under its group's title ("4 readers"), so where its label does not
     // fit, its last words ("reader 3") may stand for it.
     void paintNode(QPainter &p, const QRect &r, const ThreadInfo &t, bool inGroup);
+    void paintBox(QPainter &p, const QRect &r, ThreadState state); // a node's box, from m_boxes
     void paintArrow(QPainter &p, int x0, int x1, int y, const QString &label);
     // Draws `text` in `r` on one line, elided in the middle when it does not fit, and records it.
     QRect drawLabel(QPainter &p, const QRect &r, int align, const QString &text);
@@ -63,9 +66,10 @@ private:
     // A tf.data graph: its buffers hand elements on without enqueue/dequeue, so its arrows carry
     // no words and take less room, which the stages' names get instead.
     bool m_dataset = false;
-    QList<Hit> m_hits;     // rebuilt by every paint, read by tooltips
-    QList<Label> m_labels; // rebuilt by every paint
-    TextCache m_text;      // the labels' shapes, kept between frames
+    QList<Hit> m_hits;              // rebuilt by every paint, read by tooltips
+    QList<Label> m_labels;          // rebuilt by every paint
+    TextCache m_text;               // the labels' shapes, kept between frames
+    QHash<quint64, QImage> m_boxes; // nodes' boxes drawn once (paintBox)
 };
 
 } // namespace qs

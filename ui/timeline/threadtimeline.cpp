@@ -7,6 +7,7 @@
 
 #include <QHelpEvent>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
@@ -238,45 +239,66 @@ void ThreadTimeline::relayout()
     m_axis.width = std::max(1, width() - m_axis.x0 - 4);
     if (m_follow)
         m_axis.follow(std::max(m_nowUs, m_axis.spanUs()));
-    layoutLanes();
+    layoutLanes(shownArea());
     m_markers = TimelineLayout::layoutMarkers(m_events, m_laneOf, laneCount(), m_axis);
     update();
 }
 
-void ThreadTimeline::layoutLanes()
+QRect ThreadTimeline::shownArea() const
+{
+    // In the window the timeline sits in a scroll area, which shows some of its lanes; a widget
+    // not on screen (a test's, a grab) shows them all.
+    const QRegion shown = isVisible() ? visibleRegion() : QRegion();
+    return shown.isEmpty() ? rect() : shown.boundingRect();
+}
+
+void ThreadTimeline::layoutLanes(const QRect &area)
 {
     m_items.clear();
+    m_items.resize(laneCount());
+    m_laidOut.fill(false, laneCount());
     m_resolution.fill(0, laneCount());
+    QList<int> lanes; // the lanes within `area`: only these are asked of the record and drawn
+    for (int lane = 0; lane < laneCount(); ++lane)
+        if (laneTop(lane) < area.bottom() + 1 && laneTop(lane) + laneHeight() > area.top())
+            lanes.append(lane);
+    for (int lane : std::as_const(lanes))
+        m_laidOut[lane] = true;
     if (!m_record) {
-        for (const QList<StateSpan> &spans : std::as_const(m_spans))
-            m_items.append(TimelineLayout::layoutSpans(spans, m_nowUs, m_axis));
+        for (int lane : std::as_const(lanes))
+            m_items[lane] = TimelineLayout::layoutSpans(m_spans[lane], m_nowUs, m_axis);
         return;
     }
+    for (QList<StateSpan> &spans : m_spans)
+        spans.clear();
     const qint64 from = std::max<qint64>(0, m_axis.startUs);
     const qint64 to = std::min(m_axis.endUs, m_nowUs);
     const int buckets = int(std::lround(m_axis.x(to) - m_axis.x(from)));
-    m_items.resize(laneCount());
-    if (to <= from || buckets < 1) {
-        for (QList<StateSpan> &spans : m_spans)
-            spans.clear();
+    if (to <= from || buckets < 1 || lanes.isEmpty())
         return;
-    }
     RangeRequest request;
     request.fromUs = from;
     request.toUs = to;
     request.buckets = buckets;
     request.withQueues = false;
+    QList<int> asked; // the lanes asked for, in the order of the answer
+    for (int lane : std::as_const(lanes)) {
+        if (m_threads[lane].id >= 0) {
+            request.threads.append(m_threads[lane].id);
+            asked.append(lane);
+        }
+    }
+    if (asked.isEmpty())
+        return;
     const RangeView view = m_record->query(request);
-    for (int lane = 0; lane < laneCount(); ++lane) {
-        const int id = m_threads[lane].id;
-        QList<StateSpan> &spans = m_spans[lane];
-        spans.clear();
-        if (id < 0 || id >= view.lanes.size())
-            continue;
-        const LaneRecord &rec = view.lanes[id];
+    for (int i = 0; i < asked.size() && i < view.lanes.size(); ++i) {
+        const int lane = asked[i];
+        const LaneRecord &rec = view.lanes[i];
+        if (rec.threadId != m_threads[lane].id)
+            continue; // not in the record (yet): nothing to draw
         if (rec.exact) {
-            spans = rec.spans;
-            m_items[lane] = TimelineLayout::layoutSpans(spans, m_nowUs, m_axis);
+            m_spans[lane] = rec.spans;
+            m_items[lane] = TimelineLayout::layoutSpans(m_spans[lane], m_nowUs, m_axis);
         } else {
             m_items[lane] = TimelineLayout::layoutMix(rec.mix, view.fromUs, view.toUs, m_axis);
             m_resolution[lane] = rec.resolutionUs;
@@ -284,8 +306,15 @@ void ThreadTimeline::layoutLanes()
     }
 }
 
-void ThreadTimeline::paintEvent(QPaintEvent *)
+void ThreadTimeline::paintEvent(QPaintEvent *e)
 {
+    for (int lane = 0; lane < laneCount(); ++lane) {
+        if (!m_laidOut.value(lane) && laneTop(lane) < e->rect().bottom() + 1 &&
+            laneTop(lane) + laneHeight() > e->rect().top()) {
+            layoutLanes(shownArea() | e->rect()); // scrolled to lanes not laid out yet
+            break;
+        }
+    }
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     paintRuler(p);
@@ -296,7 +325,7 @@ void ThreadTimeline::paintEvent(QPaintEvent *)
         for (const LaneMarker &m : m_markers.constLast())
             paintMarker(&p, m.kind, m.x, rulerHeight() + 2, stripHeight() - 4);
     }
-    paintLanes(p);
+    paintLanes(p, e->rect());
     paintCursor(p);
     if (m_threads.isEmpty()) {
         p.setPen(palette().placeholderText().color());
@@ -369,24 +398,29 @@ void ThreadTimeline::requestCursorAt(double x)
     emit cursorRequested(std::clamp<qint64>(m_axis.us(clamped), 0, std::max<qint64>(0, m_nowUs)));
 }
 
-void ThreadTimeline::paintLanes(QPainter &p)
+void ThreadTimeline::paintLanes(QPainter &p, const QRect &exposed)
 {
-    if (laneCount() == 0)
-        return;
-    // The marks of every lane go into one image, written pixel by pixel (LaneRaster), and are
-    // drawn in one call; labels and markers are painted over it.
+    // The marks of the exposed lanes go into one image, written pixel by pixel (LaneRaster), and
+    // are drawn in one call; labels and markers are painted over it.
     const int h = laneHeight();
-    m_raster.begin(QSize(m_axis.width + 1, laneCount() * h), devicePixelRatioF(),
-                   QPoint(m_axis.x0, laneTop(0)));
-    for (int lane = 0; lane < laneCount(); ++lane) {
+    int first = std::max(0, (exposed.top() - laneTop(0)) / h);
+    const int last = std::min(laneCount() - 1, (exposed.bottom() - laneTop(0)) / h);
+    if (exposed.top() < laneTop(0))
+        first = 0;
+    if (first > last)
+        return;
+    const QPoint origin(m_axis.x0, laneTop(first));
+    const int rows = (last - first + 1) * h;
+    m_raster.begin(QSize(m_axis.width + 1, rows), devicePixelRatioF(), origin);
+    for (int lane = first; lane <= last; ++lane) {
         const int top = laneTop(lane);
         m_raster.fillRows(top, h, (lane % 2 ? palette().alternateBase() : palette().base()).color());
         m_raster.paintItems(m_items[lane], top + 2, h - 4);
     }
-    for (int lane = 1; lane < laneCount(); lane += 2)
+    for (int lane = first | 1; lane <= last; lane += 2)
         p.fillRect(QRect(0, laneTop(lane), width(), h), palette().alternateBase());
     p.drawImage(m_raster.origin(), m_raster.image());
-    for (int lane = 0; lane < laneCount(); ++lane)
+    for (int lane = first; lane <= last; ++lane)
         paintLaneOverlay(p, lane);
 }
 

@@ -40,6 +40,7 @@ public:
     int laneCount() const { return int(m_threads.size()); }
     const ThreadInfo &laneThread(int lane) const { return m_threads[lane]; }
     qint64 runEndUs() const { return m_nowUs; } // the end of what the lanes show
+    // The lane's marks; empty for a lane outside the shown area (scrolled away) until it is shown.
     const QList<LaneItem> &laneItems(int lane) const { return m_items[lane]; }
     // The lane's markers (lane laneCount(): the shared strip); LaneMarker::event indexes markerEvents().
     const QList<LaneMarker> &laneMarkers(int lane) const { return m_markers[lane]; }
@@ -92,13 +93,17 @@ private:
     void relayout();
     void zoomBy(double factor, double px);
     void paintRuler(QPainter &p);
-    void paintLanes(QPainter &p);
+    void paintLanes(QPainter &p, const QRect &exposed);
     void paintLaneOverlay(QPainter &p, int lane); // label, state dot, markers
     QString tooltipAt(const QPoint &pos) const;
-    void layoutLanes();
+    // Lays out the lanes within `area` (a query of the record for them) and leaves the others
+    // empty until they are shown: a window shows a dozen lanes of a run's twenty or more.
+    void layoutLanes(const QRect &area);
+    QRect shownArea() const;
 
     TopologyPtr m_topology;
     RangeSourcePtr m_record;
+    QList<bool> m_laidOut;      // per lane: its marks are laid out (it was within the shown area)
     QList<qint64> m_resolution; // per lane: the record's width behind the marks (0: exact)
     bool m_finished = false;    // the snapshot's run has finished
     qint64 m_lastEventUs = 0;

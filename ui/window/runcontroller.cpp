@@ -1,6 +1,7 @@
 #include "window/runcontroller.h"
 
 #include "common/uitext.h"
+#include "observe/threadpriority.h"
 #include "run/pipeline.h"
 #include "window/mainwindow.h"
 
@@ -82,6 +83,9 @@ bool RunController::start()
         return fail(tr("Cannot start: %1").arg(UiText::error(created.status())));
     std::unique_ptr<Pipeline> next = std::move(*created);
     next->setStepMode(m_window->isStepMode());
+    // The run's threads yield to the window's: at full speed they fill both cores, and every
+    // frame would wait its turn behind them (ThreadPriority).
+    next->setThreadNice(ThreadPriority::current() + kRunThreadNice);
 
     // The previous run has ended (Start is only offered then), so this returns at once.
     (void)m_runs.end();

@@ -30,6 +30,10 @@ public:
     explicit RunController(MainWindow *window);
     ~RunController() override;
 
+    // How much nicer than the window the run's threads are (ThreadPriority): at full speed the
+    // window's frames no longer wait behind them, and the run still gets every cycle it leaves.
+    static constexpr int kRunThreadNice = 10;
+
     Pipeline *pipeline() const { return m_pipeline.get(); }
     // Every run is recorded as it goes into this session's run files (File > Save Run copies one).
     const SessionRuns &sessionRuns() const { return m_runs; }

@@ -10,6 +10,8 @@
 #include "run/pipeline.h"
 #include "timeline/threadtimeline.h"
 
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -209,6 +211,53 @@ private slots:
         timeline.showAll();
         QCOMPARE(timeline.axis().startUs, qint64(0));
         QCOMPARE(timeline.axis().endUs, std::max(end, TimeAxis::kMinSpanUs));
+    }
+
+    void laysOutOnlyTheLanesInViewUntilScrolledTo()
+    {
+        RunConfig c;
+        c.pipeline.files = m_files;
+        c.pipeline.numEpochs = 1;
+        c.pipeline.batchSize = 8;
+        c.pipeline.readerThreads = 8;
+        c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
+        c.trainer.hidden = 8;
+        c.trainer.evalEvery = 0;
+        auto p = Pipeline::create(c);
+        QVERIFY2(p, qPrintable(p.status().toString()));
+        Pipeline &run = **p;
+        QVERIFY(run.start().isOk());
+        QVERIFY(run.waitFinished(60s));
+
+        // As in the window: the timeline in a scroll area that shows a few of its lanes.
+        QScrollArea area;
+        auto *timeline = new ThreadTimeline;
+        area.setWidget(timeline);
+        area.setWidgetResizable(true);
+        timeline->setSnapshot(*run.snapshot(0));
+        const int lanes = timeline->laneCount();
+        QVERIFY(lanes >= 10);
+        area.resize(900, timeline->laneTop(3) + 2);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        timeline->setSnapshot(*run.snapshot(0)); // laid out with the area on screen
+        const QRect shown = timeline->visibleRegion().boundingRect();
+        QVERIFY(!shown.isEmpty());
+        for (int lane = 0; lane < lanes; ++lane) {
+            const bool inView = timeline->laneTop(lane) <= shown.bottom() &&
+                                timeline->laneTop(lane) + timeline->laneHeight() > shown.top();
+            QVERIFY2(timeline->laneItems(lane).isEmpty() != inView, qPrintable(timeline->laneLabel(lane)));
+        }
+        QVERIFY(timeline->laneItems(lanes - 1).isEmpty());
+
+        // Scrolled to the end, the last lane is laid out as it is painted, and drawn as laid out.
+        area.verticalScrollBar()->setValue(area.verticalScrollBar()->maximum());
+        area.viewport()->repaint();
+        QVERIFY(!timeline->laneItems(lanes - 1).isEmpty());
+        const QString pixels = pixelsMatchTheMarks(*timeline);
+        QVERIFY2(pixels.isEmpty(), qPrintable(pixels));
+        for (int lane = 0; lane < lanes; ++lane) // the grab painted them all
+            QVERIFY2(!timeline->laneItems(lane).isEmpty(), qPrintable(timeline->laneLabel(lane)));
     }
 
 private:
