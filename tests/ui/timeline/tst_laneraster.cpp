@@ -33,6 +33,14 @@ LaneItem mixed(int x, const StateMix &mix)
     return item;
 }
 
+StateMix runningAndFull(qint64 running, qint64 full)
+{
+    StateMix mix;
+    mix.add(ThreadState::Running, running);
+    mix.add(ThreadState::BlockedFull, full);
+    return mix;
+}
+
 // The raster's image placed in a widget-sized image, as the timeline draws it.
 QImage inWidget(const LaneRaster &raster, QSize widget)
 {
@@ -87,13 +95,10 @@ private slots:
 
     void paintsStackedColumnsBottomUpInLegendOrder()
     {
-        StateMix mix;
-        mix.add(ThreadState::Running, 250);
-        mix.add(ThreadState::BlockedFull, 750);
         LaneRaster raster;
         raster.begin(QSize(50, 30), 1.0, QPoint(40, 10));
         raster.fillRows(10, 30, Qt::white);
-        raster.paintItems({mixed(45, mix)}, 12, 20); // band rows 12..31 of the widget
+        raster.paintItems({mixed(45, runningAndFull(250, 750))}, 12, 20); // band rows 12..31 of the widget
         const QImage img = inWidget(raster, QSize(100, 50));
         const QRgb running = StatePalette::color(ThreadState::Running).rgb();
         const QRgb full = StatePalette::color(ThreadState::BlockedFull).rgb();
@@ -158,13 +163,10 @@ private slots:
 
     void devicePixelRatioDoublesTheRows()
     {
-        StateMix mix;
-        mix.add(ThreadState::Running, 1);
-        mix.add(ThreadState::BlockedFull, 1);
         LaneRaster raster;
         raster.begin(QSize(10, 10), 2.0, QPoint(0, 0));
         raster.fillRows(0, 10, Qt::white);
-        raster.paintItems({mixed(3, mix)}, 0, 10);
+        raster.paintItems({mixed(3, runningAndFull(1, 1))}, 0, 10);
         const QImage &img = raster.image();
         QCOMPARE(img.size(), QSize(20, 20));
         QCOMPARE(img.devicePixelRatio(), 2.0);

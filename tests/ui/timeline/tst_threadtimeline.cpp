@@ -123,16 +123,9 @@ private slots:
 
     void fitsTheRunWhenItEndsAndDrawsTheTruth()
     {
-        RunConfig c;
-        c.pipeline.files = m_files;
-        c.pipeline.numEpochs = 2;
-        c.pipeline.batchSize = 8;
+        RunConfig c = smallRun(3, 2);
         c.pipeline.exampleCapacity = 48;
         c.pipeline.minAfterDequeue = 16;
-        c.pipeline.readerThreads = 3;
-        c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
-        c.trainer.hidden = 8;
-        c.trainer.evalEvery = 0;
         auto p = Pipeline::create(c);
         QVERIFY2(p, qPrintable(p.status().toString()));
         Pipeline &run = **p;
@@ -215,15 +208,7 @@ private slots:
 
     void laysOutOnlyTheLanesInViewUntilScrolledTo()
     {
-        RunConfig c;
-        c.pipeline.files = m_files;
-        c.pipeline.numEpochs = 1;
-        c.pipeline.batchSize = 8;
-        c.pipeline.readerThreads = 8;
-        c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
-        c.trainer.hidden = 8;
-        c.trainer.evalEvery = 0;
-        auto p = Pipeline::create(c);
+        auto p = Pipeline::create(smallRun(8, 1));
         QVERIFY2(p, qPrintable(p.status().toString()));
         Pipeline &run = **p;
         QVERIFY(run.start().isOk());
@@ -261,6 +246,20 @@ private slots:
     }
 
 private:
+    // A short run over the test's files: tiny images and model, no evaluation.
+    RunConfig smallRun(int readers, int epochs) const
+    {
+        RunConfig c;
+        c.pipeline.files = m_files;
+        c.pipeline.numEpochs = epochs;
+        c.pipeline.batchSize = 8;
+        c.pipeline.readerThreads = readers;
+        c.pipeline.imageWidth = c.pipeline.imageHeight = 8;
+        c.trainer.hidden = 8;
+        c.trainer.evalEvery = 0;
+        return c;
+    }
+
     QTemporaryDir m_dir;
     QStringList m_files;
 };
