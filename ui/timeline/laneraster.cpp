@@ -114,7 +114,8 @@ void LaneRaster::fillRect(int x0, int x1, int y0, int y1, const Fill &f)
         }
         return;
     }
-    // The pattern is anchored at the widget's device pixel (0, 0).
+    // The pattern is anchored at the widget's device pixel (0, 0), its cells device pixels (as
+    // QPainter draws them on a high-density screen too).
     for (int y = y0; y < y1; ++y, row += stride) {
         const unsigned bits = f.rows[size_t((y + m_patternY) & 7)];
         for (int x = x0; x < x1; ++x)

@@ -147,6 +147,36 @@ private slots:
                                         .arg(want.pixel(x, y), 0, 16)));
     }
 
+    void patternsOnAHighDensityScreenEqualQPaintersFill()
+    {
+        // At devicePixelRatio 2 the rows and columns double, and the pattern's cells stay device
+        // pixels, anchored where QPainter anchors them.
+        const QPoint origin(37, 13);
+        LaneRaster raster;
+        raster.begin(QSize(100, 40), 2.0, origin);
+        raster.fillRows(origin.y(), 40, Qt::white);
+        raster.paintItems({solid(origin.x() + 3, origin.x() + 60, ThreadState::Failed)}, origin.y() + 2, 30);
+        QImage got(QSize(160, 60) * 2, QImage::Format_RGB32);
+        got.setDevicePixelRatio(2.0);
+        got.fill(Qt::white);
+        {
+            QPainter p(&got);
+            p.drawImage(raster.origin(), raster.image());
+        }
+        QImage want(QSize(160, 60) * 2, QImage::Format_RGB32);
+        want.setDevicePixelRatio(2.0);
+        want.fill(Qt::white);
+        {
+            QPainter p(&want);
+            StatePalette::fill(&p, QRectF(origin.x() + 3, origin.y() + 2, 57, 30), ThreadState::Failed);
+        }
+        int differ = 0;
+        for (int y = 0; y < want.height(); ++y)
+            for (int x = 0; x < want.width(); ++x)
+                differ += got.pixel(x, y) != want.pixel(x, y);
+        QCOMPARE(differ, 0);
+    }
+
     void clipsMarksToTheImage()
     {
         LaneRaster raster;
