@@ -116,11 +116,10 @@ void sweepLevels(const TimePyramid<Bucket> &p, int level, qint64 a, qint64 b, co
             return;
         while (k + 1 < view.buckets && view.start(k + 1) <= x0)
             ++k;
-        const double perUs = 1.0 / double(hi - lo); // one division per level bucket, not per part
         for (int j = k; j < view.buckets; ++j) {
             const qint64 ka = std::max(x0, view.start(j)), kb = std::min(x1, view.start(j + 1));
             if (kb > ka)
-                convert(bucket, into + j, kb - ka == hi - lo ? 1.0 : double(kb - ka) * perUs);
+                convert(bucket, into + j, kb - ka == hi - lo ? 1.0 : double(kb - ka) / double(hi - lo));
             if (view.start(j + 1) >= x1)
                 break;
         }
