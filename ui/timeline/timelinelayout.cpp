@@ -87,8 +87,15 @@ QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint6
                 last.toUs = edge;
                 x0 = last.x1;
                 from = edge;
-                if (int(std::floor(xe)) <= x0)
+                if (int(std::floor(xe)) <= x0) {
+                    // What is left of the span lies within the next pixel: a fold of its own
+                    // there, which the spans after it may join.
+                    const qint64 to = std::min(end, axis.endUs);
+                    LaneItem item{x0, x0 + 1, s.state, true, false, index, index, {}, from, to};
+                    item.mix.add(s.state, std::max<qint64>(0, to - from));
+                    items.append(item);
                     continue;
+                }
             }
             items.append({x0, int(std::floor(xe)), s.state, false, false, index, index, {}, from, end});
             continue;

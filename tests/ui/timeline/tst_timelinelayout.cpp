@@ -54,6 +54,26 @@ private slots:
         QCOMPARE(items[1].fromUs, qint64(10));
         QCOMPARE(items[1].state, ThreadState::BlockedFull);
     }
+    void aWideSpanEndingInThePixelAfterTheFoldKeepsItsTime()
+    {
+        const TimeAxis axis{0, 1000, 100, 100}; // 10 µs per pixel
+        // Short spans in pixel 100, then one from 7 µs to 18 µs: 3 µs in pixel 100, 8 µs in 101.
+        const QList<LaneItem> items = TimelineLayout::layoutSpans(
+            {span(0, 4, ThreadState::Starting), span(4, 7, ThreadState::Running),
+             span(7, 18, ThreadState::BlockedFull), span(18, 300, ThreadState::Running)},
+            0, axis);
+        qint64 full = 0;
+        for (const LaneItem &item : items) {
+            QVERIFY(item.x0 >= 100);
+            if (item.folded)
+                full += item.mix.us[size_t(ThreadState::BlockedFull)];
+            else if (item.state == ThreadState::BlockedFull)
+                full += item.toUs - item.fromUs;
+        }
+        QCOMPARE(full, qint64(11)); // none of its time is lost
+        QCOMPARE(items[1].x0, 101);
+        QVERIFY(items[1].folded);
+    }
     void wideSpans_data()
     {
         QTest::addColumn<qint64>("start");
