@@ -110,8 +110,8 @@ QString RunStatusView::progressText(const Snapshot &snap)
     // skip_corrupt or ignore_errors at work: say how many were skipped (the log's notes say
     // where and why: a corrupt record, or an image that did not decode).
     if (snap.skippedRecords > 0)
-        text += QStringLiteral(" · ") + tr("%n record(s) skipped", nullptr,
-                                           int(std::min<qint64>(snap.skippedRecords, INT_MAX)));
+        text += QStringLiteral(" · ") +
+                tr("%n record(s) skipped", nullptr, int(std::min<qint64>(snap.skippedRecords, INT_MAX)));
     return text;
 }
 
