@@ -30,7 +30,6 @@ public:
     QRect draw(QPainter *p, const QRect &r, int align, const QString &text);
     // Where draw() would put the text: QFontMetrics::boundingRect(r, align, text) ∩ r.
     QRect placement(const QFont &font, const QRect &r, int align, const QString &text);
-    void clear() { m_fonts.clear(); }
 
 private:
     struct Line {

@@ -244,6 +244,11 @@ void ThreadTimeline::relayout()
     update();
 }
 
+bool ThreadTimeline::laneMeets(int lane, const QRect &r) const
+{
+    return laneTop(lane) <= r.bottom() && laneTop(lane) + laneHeight() > r.top();
+}
+
 QRect ThreadTimeline::shownArea() const
 {
     // In the window the timeline sits in a scroll area, which shows some of its lanes; a widget
@@ -260,7 +265,7 @@ void ThreadTimeline::layoutLanes(const QRect &area)
     m_resolution.fill(0, laneCount());
     QList<int> lanes; // the lanes within `area`: only these are asked of the record and drawn
     for (int lane = 0; lane < laneCount(); ++lane)
-        if (laneTop(lane) < area.bottom() + 1 && laneTop(lane) + laneHeight() > area.top())
+        if (laneMeets(lane, area))
             lanes.append(lane);
     for (int lane : std::as_const(lanes))
         m_laidOut[lane] = true;
@@ -309,8 +314,7 @@ void ThreadTimeline::layoutLanes(const QRect &area)
 void ThreadTimeline::paintEvent(QPaintEvent *e)
 {
     for (int lane = 0; lane < laneCount(); ++lane) {
-        if (!m_laidOut.value(lane) && laneTop(lane) < e->rect().bottom() + 1 &&
-            laneTop(lane) + laneHeight() > e->rect().top()) {
+        if (!m_laidOut.value(lane) && laneMeets(lane, e->rect())) {
             layoutLanes(shownArea() | e->rect()); // scrolled to lanes not laid out yet
             break;
         }

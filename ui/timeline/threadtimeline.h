@@ -100,6 +100,7 @@ private:
     // empty until they are shown: a window shows a dozen lanes of a run's twenty or more.
     void layoutLanes(const QRect &area);
     QRect shownArea() const;
+    bool laneMeets(int lane, const QRect &r) const; // some of the lane's rows are within r
 
     TopologyPtr m_topology;
     RangeSourcePtr m_record;
