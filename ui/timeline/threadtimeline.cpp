@@ -33,6 +33,60 @@ qint64 tickStep(const TimeAxis &axis, int minPx)
     return TimeAxis::kMaxSpanUs;
 }
 
+// Adds a fresh answer's spans (oldest first) to a lane's list and returns the index its first
+// span has there. The spans from that one's start on are replaced: a span the last answer held
+// open comes back closed or longer, with the same start.
+int mergeSpans(QList<StateSpan> &list, const QList<StateSpan> &fresh)
+{
+    if (fresh.isEmpty())
+        return int(list.size());
+    const auto from = std::lower_bound(list.begin(), list.end(), fresh.constFirst().startUs,
+                                       [](const StateSpan &s, qint64 t) { return s.startUs < t; });
+    const int at = int(from - list.begin());
+    list.erase(from, list.end());
+    list.append(fresh);
+    return at;
+}
+
+// Clips a mark that began before the axis' start to the axis, as a fresh layout would have: a
+// folded mark keeps the share of its time that lies within (its mix scaled to it).
+void clipAtStart(LaneItem &item, const TimeAxis &axis)
+{
+    item.x0 = std::max(item.x0, axis.x0);
+    if (item.fromUs >= axis.startUs)
+        return;
+    if (item.folded && item.toUs > item.fromUs) {
+        StateMix within;
+        within.add(item.mix,
+                   double(std::max<qint64>(0, item.toUs - axis.startUs)) / double(item.toUs - item.fromUs));
+        item.mix = within;
+    }
+    item.fromUs = axis.startUs;
+}
+
+// Drops the spans of a lane that no mark refers to any more (those before the first one referred
+// to), once there are many of them, and renumbers the marks.
+void trimSpans(QList<StateSpan> &spans, QList<LaneItem> &items)
+{
+    constexpr int kSlack = 1024;
+    int first = int(spans.size());
+    for (const LaneItem &i : std::as_const(items)) {
+        if (i.firstSpan >= 0) {
+            first = i.firstSpan;
+            break;
+        }
+    }
+    if (first < kSlack)
+        return;
+    spans.remove(0, first);
+    for (LaneItem &i : items) {
+        if (i.firstSpan >= 0) {
+            i.firstSpan -= first;
+            i.lastSpan -= first;
+        }
+    }
+}
+
 QString tickLabel(qint64 us, qint64 step)
 {
     const int decimals = step >= 1'000'000 ? 0
@@ -129,10 +183,12 @@ void ThreadTimeline::setSnapshot(const Snapshot &snap)
     }
     m_nowUs = snap.tUs;
     m_record = snap.record;
-    m_spans.clear();
     m_laneOf.clear();
+    if (!m_record) // with a record, layoutLanes asks it for the spans
+        m_spans.clear();
     for (int i = 0; i < m_threads.size(); ++i) {
-        m_spans.append(TimelineLayout::spansOf(m_threads[i]));
+        if (!m_record)
+            m_spans.append(TimelineLayout::spansOf(m_threads[i]));
         m_laneOf.insert(m_threads[i].name, i);
     }
     bool unordered = false;
@@ -188,6 +244,7 @@ void ThreadTimeline::clear()
     m_lastSeq = -1;
     m_nowUs = 0;
     m_record.reset();
+    m_live = {};
     m_finished = false;
     m_lastEventUs = 0;
     relayout();
@@ -238,7 +295,7 @@ void ThreadTimeline::relayout()
     m_axis.x0 = labelWidth();
     m_axis.width = std::max(1, width() - m_axis.x0 - 4);
     if (m_follow)
-        m_axis.follow(std::max(m_nowUs, m_axis.spanUs()));
+        m_axis.followColumns(m_nowUs);
     layoutLanes(shownArea());
     m_markers = TimelineLayout::layoutMarkers(m_events, m_laneOf, laneCount(), m_axis);
     update();
@@ -247,6 +304,99 @@ void ThreadTimeline::relayout()
 bool ThreadTimeline::laneMeets(int lane, const QRect &r) const
 {
     return laneTop(lane) <= r.bottom() && laneTop(lane) + laneHeight() > r.top();
+}
+
+bool ThreadTimeline::layoutLive(const QList<int> &lanes)
+{
+    const qint64 u = m_axis.columnUs();
+    if (u <= 0)
+        return false;
+    const qint64 startColumn = m_axis.startUs / u;
+    QList<int> ids(laneCount(), -1);
+    for (int lane : lanes)
+        ids[lane] = m_threads[lane].id;
+    LiveColumns &live = m_live;
+    if (live.columnUs != u || live.x0 != m_axis.x0 || live.width != m_axis.width || live.threadIds != ids ||
+        live.record != m_record.get() || m_items.size() != laneCount()) {
+        live = LiveColumns{u, m_axis.x0, m_axis.width, startColumn, startColumn, ids, m_record.get()};
+        m_items = QList<QList<LaneItem>>(laneCount());
+        m_spans = QList<QList<StateSpan>>(laneCount());
+        m_resolution.fill(0, laneCount());
+        m_laidOut.fill(false, laneCount());
+        for (int lane : lanes)
+            m_laidOut[lane] = true;
+    }
+    // Time went on: the kept marks move left as far as the axis moved right, and those past the
+    // left edge go.
+    const int shift = int(startColumn - live.startColumn);
+    live.startColumn = startColumn;
+    for (int lane : lanes) {
+        QList<LaneItem> &items = m_items[lane];
+        if (shift != 0) {
+            for (LaneItem &i : items) {
+                i.x0 -= shift;
+                i.x1 -= shift;
+            }
+        }
+        const auto shown =
+            std::find_if(items.begin(), items.end(), [&](const LaneItem &i) { return i.x1 > m_axis.x0; });
+        items.erase(items.begin(), shown);
+        if (!items.isEmpty())
+            clipAtStart(items.first(), m_axis);
+        trimSpans(m_spans[lane], items);
+    }
+    // The new pixels: those after the kept ones that lie wholly before now. The pixel now is in
+    // is left out until it is over (the lanes end less than a pixel before now).
+    const qint64 fromColumn = std::max(startColumn, live.keptTo);
+    const qint64 toColumn = std::max<qint64>(m_nowUs, 0) / u;
+    if (toColumn <= fromColumn)
+        return true;
+    RangeRequest request;
+    request.fromUs = fromColumn * u;
+    request.toUs = toColumn * u;
+    request.buckets = int(toColumn - fromColumn); // one per pixel, on the pixels' edges
+    request.withQueues = false;
+    QList<int> asked;
+    for (int lane : lanes) {
+        if (m_threads[lane].id >= 0) {
+            request.threads.append(m_threads[lane].id);
+            asked.append(lane);
+        }
+    }
+    live.keptTo = toColumn;
+    if (asked.isEmpty())
+        return true;
+    const RangeView view = m_record->query(request);
+    TimeAxis fresh; // the new pixels, where they are on the widget
+    fresh.startUs = request.fromUs;
+    fresh.endUs = request.toUs;
+    fresh.x0 = m_axis.x0 + int(fromColumn - startColumn);
+    fresh.width = request.buckets;
+    for (int i = 0; i < asked.size() && i < view.lanes.size(); ++i) {
+        const int lane = asked[i];
+        const LaneRecord &rec = view.lanes[i];
+        if (rec.threadId != m_threads[lane].id)
+            continue;
+        QList<LaneItem> laid;
+        if (rec.exact) {
+            laid = TimelineLayout::layoutSpans(rec.spans, m_nowUs, fresh);
+            const int at = mergeSpans(m_spans[lane], rec.spans);
+            for (LaneItem &item : laid) {
+                item.firstSpan += at;
+                item.lastSpan += at;
+            }
+        } else {
+            laid = TimelineLayout::layoutMix(rec.mix, view.fromUs, view.toUs, fresh);
+            m_resolution[lane] = std::max(m_resolution[lane], rec.resolutionUs);
+        }
+        QList<LaneItem> &items = m_items[lane];
+        for (LaneItem &item : laid) { // a mark stands for its time within the new pixels only
+            item.fromUs = std::max(item.fromUs, fresh.startUs);
+            item.toUs = std::min(item.toUs, fresh.endUs);
+            items.append(item);
+        }
+    }
+    return true;
 }
 
 QRect ThreadTimeline::shownArea() const
@@ -259,14 +409,17 @@ QRect ThreadTimeline::shownArea() const
 
 void ThreadTimeline::layoutLanes(const QRect &area)
 {
-    m_items.clear();
-    m_items.resize(laneCount());
-    m_laidOut.fill(false, laneCount());
-    m_resolution.fill(0, laneCount());
     QList<int> lanes; // the lanes within `area`: only these are asked of the record and drawn
     for (int lane = 0; lane < laneCount(); ++lane)
         if (laneMeets(lane, area))
             lanes.append(lane);
+    if (m_record && m_follow && !m_finished && layoutLive(lanes))
+        return;
+    m_live = {};
+    m_items.clear();
+    m_items.resize(laneCount());
+    m_laidOut.fill(false, laneCount());
+    m_resolution.fill(0, laneCount());
     for (int lane : std::as_const(lanes))
         m_laidOut[lane] = true;
     if (!m_record) {
@@ -274,8 +427,7 @@ void ThreadTimeline::layoutLanes(const QRect &area)
             m_items[lane] = TimelineLayout::layoutSpans(m_spans[lane], m_nowUs, m_axis);
         return;
     }
-    for (QList<StateSpan> &spans : m_spans)
-        spans.clear();
+    m_spans = QList<QList<StateSpan>>(laneCount());
     const qint64 from = std::max<qint64>(0, m_axis.startUs);
     const qint64 to = std::min(m_axis.endUs, m_nowUs);
     const int buckets = int(std::lround(m_axis.x(to) - m_axis.x(from)));

@@ -18,6 +18,10 @@ namespace qs {
 // is 70% orange), so any zoom of any part of the run shows what the threads did. Without a
 // record (a snapshot from elsewhere) the snapshot's spans are drawn. When a run ends while the
 // view follows it, the view fits the whole run.
+// While it follows a live run the axis moves in whole pixels (TimeAxis::followColumns), and the
+// marks of the pixels wholly before now are kept from frame to frame: the record stamps a state
+// change under its thread's lock and a query sees every change made before it was asked, so
+// those pixels cannot change. Each frame asks the record only for the pixels after the kept ones.
 // Wheel zooms (around the pointer; around the right edge while following), dragging pans and
 // stops following. Coordination events are drawn as markers; hovering a span, a pixel or a
 // marker says what it was in words. Lane height follows the font, so a presentation zoom of
@@ -99,6 +103,9 @@ private:
     // Lays out the lanes within `area` (a query of the record for them) and leaves the others
     // empty until they are shown: a window shows a dozen lanes of a run's twenty or more.
     void layoutLanes(const QRect &area);
+    // The live path of layoutLanes for `lanes` (those in view); false when the axis is not in
+    // whole pixels (then everything is laid out anew).
+    bool layoutLive(const QList<int> &lanes);
     QRect shownArea() const;
     bool laneMeets(int lane, const QRect &r) const; // some of the lane's rows are within r
 
@@ -118,6 +125,18 @@ private:
     TimeAxis m_axis;
     bool m_follow = true;
     QList<QList<LaneItem>> m_items;
+    // What the live path keeps between frames: m_items[lane] then holds the kept marks, in the
+    // widget's pixels for the current axis. Any change but time going on starts it anew.
+    struct LiveColumns {
+        qint64 columnUs = 0; // µs per pixel
+        int x0 = 0;          // the axis' left edge and width
+        int width = 0;
+        qint64 startColumn = 0; // the axis' first pixel, counted from the run's start
+        qint64 keptTo = 0;      // the first pixel (from the run's start) not laid out yet
+        QList<int> threadIds;   // per lane: its thread, -1 for a lane not in view
+        const RangeSource *record = nullptr;
+    };
+    LiveColumns m_live;
     QList<QList<LaneMarker>> m_markers; // laneCount() + 1 lists
     bool m_dragging = false;
     bool m_dragMoved = false;

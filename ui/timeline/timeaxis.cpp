@@ -7,7 +7,9 @@ namespace qs {
 
 double TimeAxis::x(qint64 t) const
 {
-    return double(x0) + double(t - startUs) * pxPerUs();
+    if (spanUs() <= 0)
+        return double(x0);
+    return double(x0) + double(t - startUs) * double(qMax(width, 1)) / double(spanUs());
 }
 
 qint64 TimeAxis::us(double px) const
@@ -45,6 +47,23 @@ void TimeAxis::follow(qint64 nowUs)
     const qint64 span = spanUs();
     endUs = nowUs;
     startUs = nowUs - span;
+}
+
+void TimeAxis::followColumns(qint64 nowUs)
+{
+    const qint64 px = qMax(width, 1);
+    const qint64 perPx = std::max<qint64>(1, (spanUs() + px / 2) / px);
+    const qint64 span = perPx * px;
+    const qint64 now = std::max<qint64>(nowUs, 0);
+    endUs = std::max((now + perPx - 1) / perPx * perPx, span);
+    startUs = endUs - span;
+}
+
+qint64 TimeAxis::columnUs() const
+{
+    const qint64 px = qMax(width, 1);
+    const qint64 perPx = spanUs() / px;
+    return perPx > 0 && perPx * px == spanUs() && startUs >= 0 && startUs % perPx == 0 ? perPx : 0;
 }
 
 void TimeAxis::fit(qint64 fromUs, qint64 toUs)

@@ -17,7 +17,9 @@ struct TimeAxis {
 
     qint64 spanUs() const { return endUs - startUs; }
     double pxPerUs() const { return spanUs() > 0 ? double(qMax(width, 1)) / double(spanUs()) : 0.0; }
-    double x(qint64 us) const;  // may lie outside [x0, x0 + width]
+    // May lie outside [x0, x0 + width]. One division, so a time a whole number of pixels from
+    // startUs maps to that whole number exactly (followColumns() relies on it).
+    double x(qint64 us) const;
     qint64 us(double px) const; // the inverse of x(), rounded to the nearest µs
     bool isVisible(qint64 fromUs, qint64 toUs) const { return toUs >= startUs && fromUs <= endUs; }
 
@@ -28,6 +30,13 @@ struct TimeAxis {
     void pan(double dx);
     // Keeps the span and puts `nowUs` at the right edge (live following).
     void follow(qint64 nowUs);
+    // Live following in whole pixels: the span becomes a whole number of µs per pixel (the
+    // nearest to what it was) times the width, and the right edge the first pixel boundary at
+    // or after `nowUs` (or the span, early in a run), counted from the run's start. Each pixel
+    // then stands for the same time from one frame to the next.
+    void followColumns(qint64 nowUs);
+    // The µs per pixel of an axis that followColumns() set; 0 for any other axis.
+    qint64 columnUs() const;
     // Shows [fromUs, toUs] whole (at least kMinSpanUs).
     void fit(qint64 fromUs, qint64 toUs);
 

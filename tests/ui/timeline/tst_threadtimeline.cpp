@@ -206,6 +206,75 @@ private slots:
         QCOMPARE(timeline.axis().endUs, std::max(end, TimeAxis::kMinSpanUs));
     }
 
+    // Following a live run the axis moves in whole pixels and the marks of finished pixels are
+    // kept from frame to frame, moved left as the axis moves on. Zoomed in so that it moves at
+    // every frame: each mark still sits on the pixels of its time, each lane's marks still stand
+    // for the record's time per state, and the pixels are the marks.
+    void keepsTheFinishedPixelsWhileFollowing()
+    {
+        auto p = Pipeline::create(smallRun(4, 0)); // until stopped
+        QVERIFY2(p, qPrintable(p.status().toString()));
+        Pipeline &run = **p;
+        ThreadTimeline timeline;
+        timeline.resize(800, 320);
+        for (int i = 0; i < 12; ++i)
+            timeline.zoomIn(); // about 77 ms across
+        QVERIFY(timeline.isFollowing());
+        QVERIFY(run.start().isOk());
+        qint64 cursor = 0;
+        qint64 firstStart = -1;
+        int checked = 0;
+        for (int frame = 0; frame < 400 && checked < 40; ++frame) {
+            const SnapshotPtr s = run.snapshot(cursor);
+            cursor = s->nextEventSeq;
+            timeline.setSnapshot(*s);
+            std::this_thread::sleep_for(3ms);
+            const TimeAxis &axis = timeline.axis();
+            const qint64 u = axis.columnUs();
+            QVERIFY2(u > 0, "following moves the axis in whole pixels");
+            const qint64 now = timeline.runEndUs();
+            if (timeline.laneCount() == 0 || axis.startUs == 0)
+                continue; // not scrolling yet
+            if (firstStart < 0)
+                firstStart = axis.startUs;
+            const QList<ThreadInfo> threads = run.recorder().threads();
+            for (int lane = 0; lane < timeline.laneCount(); ++lane) {
+                const ThreadInfo &t = threads[timeline.laneThread(lane).id];
+                int last = axis.x0;
+                for (const LaneItem &item : timeline.laneItems(lane)) {
+                    const int at = int(std::floor(axis.x(std::max(item.fromUs, axis.startUs))));
+                    QVERIFY2(std::abs(item.x0 - at) <= 1 && item.x1 > item.x0 && item.x0 >= last - 1,
+                             qPrintable(QStringLiteral("%1: mark [%2, %3) of %4 µs on, pixel %5")
+                                            .arg(t.name)
+                                            .arg(item.x0)
+                                            .arg(item.x1)
+                                            .arg(item.fromUs)
+                                            .arg(at)));
+                    last = item.x1;
+                }
+                const StateMix got = drawn(timeline, lane, now);
+                const StateMix want = truthOver(t.spans, axis.startUs, std::min(axis.endUs, now), now);
+                for (int st = 0; st < kThreadStateCount; ++st)
+                    QVERIFY2(std::abs(got.us[size_t(st)] - want.us[size_t(st)]) <= 2 * u + axis.width,
+                             qPrintable(QStringLiteral("%1 %2: drawn %3 µs, recorded %4 µs")
+                                            .arg(t.name)
+                                            .arg(threadStateKey(ThreadState(st)))
+                                            .arg(got.us[size_t(st)])
+                                            .arg(want.us[size_t(st)])));
+            }
+            if (checked % 8 == 0) {
+                const QString pixels = pixelsMatchTheMarks(timeline);
+                QVERIFY2(pixels.isEmpty() || pixels == QLatin1String("no column was checked"),
+                         qPrintable(pixels));
+            }
+            ++checked;
+        }
+        run.requestStop();
+        QVERIFY(run.waitFinished(60s));
+        QVERIFY2(checked >= 10, qPrintable(QStringLiteral("%1 frames checked").arg(checked)));
+        QVERIFY(timeline.axis().startUs > firstStart); // it moved on while checked
+    }
+
     void laysOutOnlyTheLanesInViewUntilScrolledTo()
     {
         auto p = Pipeline::create(smallRun(8, 1));

@@ -2,6 +2,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace qs;
 
 class TestTimeAxis : public QObject {
@@ -94,6 +96,29 @@ private slots:
         axis.follow(17'000'000);
         QCOMPARE(axis.endUs, qint64(17'000'000));
         QCOMPARE(axis.startUs, qint64(14'000'000));
+    }
+    void followColumnsMovesInWholePixels()
+    {
+        // 10 s on 1502 px is 6657.8 µs a pixel: 6658 µs, so the span becomes 6658 × 1502 µs.
+        TimeAxis axis{0, 10'000'000, 130, 1502};
+        QCOMPARE(axis.columnUs(), qint64(0)); // not in whole pixels yet
+        axis.followColumns(3'000'000);        // early in the run: the span from 0
+        QCOMPARE(axis.startUs, qint64(0));
+        QCOMPARE(axis.spanUs(), qint64(6658) * 1502);
+        QCOMPARE(axis.columnUs(), qint64(6658));
+        for (qint64 now : {qint64(17'000'000), qint64(17'000'001), qint64(6658) * 4000}) {
+            axis.followColumns(now);
+            QCOMPARE(axis.spanUs(), qint64(6658) * 1502); // the span stays
+            QVERIFY(axis.endUs >= now && axis.endUs - now < 6658);
+            QCOMPARE(axis.endUs % 6658, qint64(0));
+            QCOMPARE(axis.columnUs(), qint64(6658));
+            // Each pixel's edge maps to a whole number: marks laid out at different frames meet.
+            for (qint64 column = 0; column <= 1502; ++column)
+                QCOMPARE(axis.x(axis.startUs + column * 6658), double(130 + column));
+            QCOMPARE(std::floor(axis.x(axis.startUs + 5 * 6658 - 1)), 130.0 + 4);
+        }
+        axis.startUs += 1; // a span that is not a whole number of pixels
+        QCOMPARE(axis.columnUs(), qint64(0));
     }
     void fitHasAMinimumSpan()
     {
