@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace qs {
 
@@ -65,7 +66,7 @@ const Palette &palette()
 
 } // namespace
 
-void LaneRaster::begin(QSize size, qreal dpr, QPoint origin)
+void LaneRaster::begin(QSize size, qreal dpr, QPoint origin, std::optional<int> patternX)
 {
     m_dpr = dpr > 0 ? dpr : 1.0;
     m_origin = origin;
@@ -76,8 +77,33 @@ void LaneRaster::begin(QSize size, qreal dpr, QPoint origin)
     m_image.setDevicePixelRatio(m_dpr);
     m_bits = m_image.bits(); // detaches once; the rows are written through it
     m_stride = m_image.bytesPerLine();
-    m_patternX = int(std::lround(origin.x() * m_dpr));
+    m_patternX = patternX ? *patternX : int(std::lround(origin.x() * m_dpr));
     m_patternY = int(std::lround(origin.y() * m_dpr));
+    m_clipX = 0;
+}
+
+bool LaneRaster::beginScrolled(QSize size, qreal dpr, QPoint origin, int patternX, int columns)
+{
+    const QSize before = m_image.size(); // begin() keeps an image of the same size and its pixels
+    // The patterns moved along with the pixels: their anchoring moved by as many columns.
+    const bool same =
+        !before.isEmpty() && dpr == m_dpr && origin == m_origin &&
+        (patternX - m_patternX - columns) % 8 == 0 &&
+        QSize(int(std::ceil(size.width() * dpr)), int(std::ceil(size.height() * dpr))) == before;
+    begin(size, dpr, origin, patternX);
+    if (!same || columns < 0 || columns >= m_image.width())
+        return false;
+    if (columns > 0) {
+        const size_t keep = size_t(m_image.width() - columns) * sizeof(QRgb);
+        for (int y = 0; y < m_image.height(); ++y)
+            std::memmove(line(y), line(y) + columns, keep);
+    }
+    return true;
+}
+
+void LaneRaster::setLeftClip(int x)
+{
+    m_clipX = x == INT_MIN ? 0 : std::max(0, int(std::lround((x - m_origin.x()) * m_dpr)));
 }
 
 QRgb *LaneRaster::line(int y)
@@ -90,13 +116,14 @@ void LaneRaster::fillRows(int top, int height, QColor color)
     const int y0 = std::max(0, int(std::lround((top - m_origin.y()) * m_dpr)));
     const int y1 = std::min(m_image.height(), int(std::lround((top + height - m_origin.y()) * m_dpr)));
     const QRgb c = color.rgb();
+    const int x0 = std::min(m_clipX, m_image.width());
     for (int y = y0; y < y1; ++y)
-        std::fill(line(y), line(y) + m_image.width(), c);
+        std::fill(line(y) + x0, line(y) + m_image.width(), c);
 }
 
 void LaneRaster::fillRect(int x0, int x1, int y0, int y1, const Fill &f)
 {
-    x0 = std::max(x0, 0);
+    x0 = std::max(x0, m_clipX);
     x1 = std::min(x1, m_image.width());
     y0 = std::max(y0, 0);
     y1 = std::min(y1, m_image.height());
@@ -156,7 +183,12 @@ void LaneRaster::paintItems(const QList<LaneItem> &items, int bandTop, int bandH
     auto deviceX = [&](int x) {
         return whole ? x - m_origin.x() : int(std::lround((x - m_origin.x()) * m_dpr));
     };
-    for (const LaneItem &item : items) {
+    // Marks are in order: those wholly left of the clip are skipped at once.
+    const auto first = std::partition_point(items.cbegin(), items.cend(), [&](const LaneItem &item) {
+        return deviceX(std::max(item.x1, item.x0 + 1)) <= m_clipX;
+    });
+    for (auto it = first; it != items.cend(); ++it) {
+        const LaneItem &item = *it;
         const int x0 = deviceX(item.x0), x1 = deviceX(std::max(item.x1, item.x0 + 1));
         if (!item.mixed) {
             fillRect(x0, x1, y0, y1, pal.fill[size_t(item.state)]);

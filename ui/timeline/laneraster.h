@@ -7,6 +7,8 @@
 #include <QSize>
 
 #include <array>
+#include <climits>
+#include <optional>
 
 namespace qs {
 
@@ -20,12 +22,21 @@ namespace qs {
 // Coordinates are the widget's logical pixels; the image holds device pixels (devicePixelRatio).
 class LaneRaster {
 public:
-    // Starts a frame of `size` logical pixels whose top-left is `origin` in the widget.
-    void begin(QSize size, qreal dpr, QPoint origin);
+    // Starts a frame of `size` logical pixels whose top-left is `origin` in the widget. The
+    // patterns' cells start at the widget's device pixel (0, 0), or, given `patternX`, at that
+    // device column of the image (the live timeline anchors them to the run's time).
+    void begin(QSize size, qreal dpr, QPoint origin, std::optional<int> patternX = {});
+    // Starts a frame as begin() would but keeps the last frame's pixels, moved `columns` device
+    // pixels to the left, to paint only some columns again: false (nothing kept) when the image
+    // had another size, origin or scale, or when `patternX` did not move with the pixels. The
+    // columns moved in at the right keep stale pixels until painted.
+    bool beginScrolled(QSize size, qreal dpr, QPoint origin, int patternX, int columns);
+    // Painting leaves the widget's columns left of x alone (INT_MIN: paints them all).
+    void setLeftClip(int x);
     // Fills widget rows [top, top + height) with `color` (a lane's background).
     void fillRows(int top, int height, QColor color);
     // Paints a lane's marks into widget rows [bandTop, bandTop + bandHeight); marks outside the
-    // image are clipped.
+    // image (or left of the clip) are clipped.
     void paintItems(const QList<LaneItem> &items, int bandTop, int bandHeight);
     const QImage &image() const { return m_image; }
     QPoint origin() const { return m_origin; }
@@ -46,6 +57,7 @@ private:
     qsizetype m_stride = 0;
     int m_patternX = 0; // the image's offset from the widget's device pixel (0, 0)
     int m_patternY = 0;
+    int m_clipX = 0; // device columns of the image left of it are not painted
     QPoint m_origin;
     qreal m_dpr = 1.0;
 };

@@ -10,10 +10,12 @@
 #include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QRegion>
 #include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace qs {
@@ -48,12 +50,13 @@ int mergeSpans(QList<StateSpan> &list, const QList<StateSpan> &fresh)
     return at;
 }
 
-// Clips a mark that began before the axis' start to the axis, as a fresh layout would have: a
-// folded mark keeps the share of its time that lies within (its mix scaled to it).
+// Clips a mark that began before the axis' start to the axis, as a fresh layout would have. A
+// folded mark of one state keeps the share of its time that lies within. A mixed one (a pixel or
+// a few) keeps its time and so its stacked rows, which stay as they were painted.
 void clipAtStart(LaneItem &item, const TimeAxis &axis)
 {
     item.x0 = std::max(item.x0, axis.x0);
-    if (item.fromUs >= axis.startUs)
+    if (item.fromUs >= axis.startUs || item.mixed)
         return;
     if (item.folded && item.toUs > item.fromUs) {
         StateMix within;
@@ -319,6 +322,7 @@ bool ThreadTimeline::layoutLive(const QList<int> &lanes)
     if (live.columnUs != u || live.x0 != m_axis.x0 || live.width != m_axis.width || live.threadIds != ids ||
         live.record != m_record.get() || m_items.size() != laneCount()) {
         live = LiveColumns{u, m_axis.x0, m_axis.width, startColumn, startColumn, ids, m_record.get()};
+        ++m_liveGeneration;
         m_items = QList<QList<LaneItem>>(laneCount());
         m_spans = QList<QList<StateSpan>>(laneCount());
         m_resolution.fill(0, laneCount());
@@ -416,6 +420,7 @@ void ThreadTimeline::layoutLanes(const QRect &area)
     if (m_record && m_follow && !m_finished && layoutLive(lanes))
         return;
     m_live = {};
+    ++m_liveGeneration;
     m_items.clear();
     m_items.resize(laneCount());
     m_laidOut.fill(false, laneCount());
@@ -472,7 +477,9 @@ void ThreadTimeline::paintEvent(QPaintEvent *e)
         }
     }
     QPainter p(this);
-    p.fillRect(rect(), palette().base());
+    const QRect lanes = lanesImageRect(e->rect()); // all its pixels are painted: no fill under it
+    for (const QRect &r : QRegion(rect()).subtracted(QRegion(lanes)))
+        p.fillRect(r, palette().base());
     paintRuler(p);
     if (stripHeight() > 0) {
         p.setPen(palette().text().color());
@@ -554,27 +561,59 @@ void ThreadTimeline::requestCursorAt(double x)
     emit cursorRequested(std::clamp<qint64>(m_axis.us(clamped), 0, std::max<qint64>(0, m_nowUs)));
 }
 
+QRect ThreadTimeline::lanesImageRect(const QRect &exposed) const
+{
+    const int h = laneHeight();
+    const int first = exposed.top() < laneTop(0) ? 0 : (exposed.top() - laneTop(0)) / h;
+    const int last = std::min(laneCount() - 1, (exposed.bottom() - laneTop(0)) / h);
+    if (first > last || exposed.bottom() < laneTop(0))
+        return {};
+    return QRect(m_axis.x0, laneTop(first), m_axis.width + 1, (last - first + 1) * h);
+}
+
 void ThreadTimeline::paintLanes(QPainter &p, const QRect &exposed)
 {
     // The marks of the exposed lanes go into one image, written pixel by pixel (LaneRaster), and
     // are drawn in one call; labels and markers are painted over it.
     const int h = laneHeight();
-    int first = std::max(0, (exposed.top() - laneTop(0)) / h);
-    const int last = std::min(laneCount() - 1, (exposed.bottom() - laneTop(0)) / h);
-    if (exposed.top() < laneTop(0))
-        first = 0;
-    if (first > last)
+    const QRect area = lanesImageRect(exposed);
+    if (area.isEmpty())
         return;
-    const QPoint origin(m_axis.x0, laneTop(first));
-    const int rows = (last - first + 1) * h;
-    m_raster.begin(QSize(m_axis.width + 1, rows), devicePixelRatioF(), origin);
+    const int first = (area.top() - laneTop(0)) / h, last = first + area.height() / h - 1;
+    const QPoint origin = area.topLeft();
+    const QSize size = area.size();
+    const qreal dpr = devicePixelRatioF();
+    RasterFrame frame{first, last, size, dpr, m_liveGeneration, palette().cacheKey(), -1, 0};
+    // Live, and in whole device pixels, the pixels painted at the last frame are kept: moved left
+    // as far as the axis moved, with the patterns anchored to the run's time so that they move
+    // along. Only the pixels laid out since are painted.
+    int from = INT_MIN;
+    if (m_live.columnUs > 0 && m_follow && dpr == std::floor(dpr)) {
+        frame.startColumn = m_live.startColumn;
+        frame.paintedTo = m_live.keptTo;
+        const int patternX = int((m_live.startColumn * qint64(dpr)) % 8);
+        const qint64 moved = m_live.startColumn - m_rasterFrame.startColumn;
+        if (frame == m_rasterFrame && m_rasterFrame.startColumn >= 0 &&
+            m_raster.beginScrolled(size, dpr, origin, patternX, int(moved * qint64(dpr))))
+            from =
+                m_axis.x0 + int(std::max(m_rasterFrame.paintedTo, m_live.startColumn) - m_live.startColumn);
+        else
+            m_raster.begin(size, dpr, origin, patternX);
+    } else {
+        m_raster.begin(size, dpr, origin);
+    }
+    m_rasterFrame = frame;
     for (int lane = first; lane <= last; ++lane) {
         const int top = laneTop(lane);
+        m_raster.setLeftClip(from);
         m_raster.fillRows(top, h, (lane % 2 ? palette().alternateBase() : palette().base()).color());
         m_raster.paintItems(m_items[lane], top + 2, h - 4);
     }
-    for (int lane = first | 1; lane <= last; lane += 2)
-        p.fillRect(QRect(0, laneTop(lane), width(), h), palette().alternateBase());
+    for (int lane = first | 1; lane <= last; lane += 2) { // beside the image
+        p.fillRect(QRect(0, laneTop(lane), area.left(), h), palette().alternateBase());
+        p.fillRect(QRect(area.right() + 1, laneTop(lane), width() - area.right() - 1, h),
+                   palette().alternateBase());
+    }
     p.drawImage(m_raster.origin(), m_raster.image());
     for (int lane = first; lane <= last; ++lane)
         paintLaneOverlay(p, lane);

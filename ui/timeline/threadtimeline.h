@@ -98,6 +98,9 @@ private:
     void zoomBy(double factor, double px);
     void paintRuler(QPainter &p);
     void paintLanes(QPainter &p, const QRect &exposed);
+    // Where the lanes' image goes for a paint of `exposed`: the marks' columns of every lane
+    // with rows in it (empty when none has).
+    QRect lanesImageRect(const QRect &exposed) const;
     void paintLaneOverlay(QPainter &p, int lane); // label, state dot, markers
     QString tooltipAt(const QPoint &pos) const;
     // Lays out the lanes within `area` (a query of the record for them) and leaves the others
@@ -137,6 +140,25 @@ private:
         const RangeSource *record = nullptr;
     };
     LiveColumns m_live;
+    quint64 m_liveGeneration = 0; // counts the times m_live started anew
+    // Live, the lanes' image keeps its pixels from frame to frame: moved left as the axis moves,
+    // with only the pixels laid out since painted. What it was last painted for:
+    struct RasterFrame {
+        int firstLane = -1;
+        int lastLane = -1;
+        QSize size;
+        qreal dpr = 0;
+        quint64 generation = 0;
+        qint64 paletteKey = 0;
+        qint64 startColumn = -1; // the axis' first pixel then (-1: not a live frame)
+        qint64 paintedTo = 0;    // the first pixel (from the run's start) not painted
+        bool operator==(const RasterFrame &o) const
+        {
+            return firstLane == o.firstLane && lastLane == o.lastLane && size == o.size && dpr == o.dpr &&
+                   generation == o.generation && paletteKey == o.paletteKey;
+        }
+    };
+    RasterFrame m_rasterFrame;
     QList<QList<LaneMarker>> m_markers; // laneCount() + 1 lists
     bool m_dragging = false;
     bool m_dragMoved = false;

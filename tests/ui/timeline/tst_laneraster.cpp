@@ -206,6 +206,47 @@ private slots:
             runningRows += img.pixel(6, y) == running && img.pixel(7, y) == running;
         QCOMPARE(runningRows, 10);
     }
+
+    // A frame that keeps the last one's pixels, moved left, and paints only the new columns
+    // (the live timeline's) gives the image a whole repaint of the moved marks would: the
+    // patterns move along with the marks when they are anchored to the marks' time.
+    void scrolledFrameEqualsAWholeRepaint()
+    {
+        const QSize size(90, 14);
+        const QPoint origin(40, 10);
+        const int top = 12, height = 10;
+        auto marks = [](int shift) {
+            QList<LaneItem> items{solid(40 - shift, 55 - shift, ThreadState::Failed),
+                                  mixed(55 - shift, runningAndFull(300, 700)),
+                                  solid(56 - shift, 90 - shift, ThreadState::BlockedFull),
+                                  solid(90 - shift, 104 - shift, ThreadState::Cancelled),
+                                  mixed(104 - shift, runningAndFull(600, 400)),
+                                  solid(105 - shift, 131 - shift, ThreadState::Failed)};
+            return items;
+        };
+        constexpr int kPainted = 104; // the first frame painted the marks left of this column
+        constexpr int kMoved = 11;    // then the axis moved on by this many pixels
+        LaneRaster kept;
+        kept.begin(size, 1.0, origin, 3);
+        QList<LaneItem> first = marks(0);
+        first.erase(first.begin() + 4, first.end());
+        kept.fillRows(top - 2, height + 4, Qt::white);
+        kept.paintItems(first, top, height);
+        QVERIFY(kept.beginScrolled(size, 1.0, origin, 3 + kMoved, kMoved));
+        kept.setLeftClip(kPainted - kMoved);
+        kept.fillRows(top - 2, height + 4, Qt::white);
+        kept.paintItems(marks(kMoved), top, height);
+
+        LaneRaster whole;
+        whole.begin(size, 1.0, origin, 3 + kMoved);
+        whole.fillRows(top - 2, height + 4, Qt::white);
+        whole.paintItems(marks(kMoved), top, height);
+        QCOMPARE(kept.image(), whole.image());
+
+        // Another size, scale or anchoring keeps nothing.
+        QVERIFY(!kept.beginScrolled(QSize(91, 14), 1.0, origin, 3 + kMoved, 1));
+        QVERIFY(!kept.beginScrolled(size, 1.0, origin, 4, 1));
+    }
 };
 
 QTEST_MAIN(TestLaneRaster)
