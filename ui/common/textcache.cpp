@@ -39,7 +39,7 @@ int TextCache::advance(const QFont &font, const QString &text)
     return line(cacheFor(font), text).advance;
 }
 
-QString TextCache::fitted(const QFont &font, const QString &text, int width)
+QString TextCache::fitted(const QFont &font, const QString &text, int width, Qt::TextElideMode mode)
 {
     FontCache &cache = cacheFor(font);
     if (line(cache, text).advance <= width)
@@ -47,6 +47,7 @@ QString TextCache::fitted(const QFont &font, const QString &text, int width)
     QString key = text;
     key += QChar(0);
     key += QString::number(width);
+    key += QChar(u'a' + int(mode));
     const auto it = cache.fitted.constFind(key);
     if (it != cache.fitted.cend())
         return *it;
@@ -55,7 +56,7 @@ QString TextCache::fitted(const QFont &font, const QString &text, int width)
     const QFontMetrics fm(font);
     QString shown = text;
     for (int room = width; room > 0 && fm.horizontalAdvance(shown) > width; room -= 2)
-        shown = fm.elidedText(text, Qt::ElideMiddle, room);
+        shown = fm.elidedText(text, mode, room);
     cache.fitted.insert(key, shown);
     return shown;
 }

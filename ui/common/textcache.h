@@ -22,9 +22,11 @@ public:
     static constexpr int kMaxEntries = 4096;
 
     int advance(const QFont &font, const QString &text);
-    // `text` elided in the middle so that its advance is at most `width` (elidedText may come
-    // out a pixel wider than asked, so it is asked for less until it fits).
-    QString fitted(const QFont &font, const QString &text, int width);
+    // `text` elided (in the middle unless `mode` says otherwise) so that its advance is at most
+    // `width` (elidedText may come out a pixel wider than asked, so it is asked for less until it
+    // fits).
+    QString fitted(const QFont &font, const QString &text, int width,
+                   Qt::TextElideMode mode = Qt::ElideMiddle);
     // Draws one line in the painter's font and pen, placed in `r` by `align` as drawText would
     // (clipped to `r` where it does not fit). Returns the part of `r` the text covers.
     QRect draw(QPainter *p, const QRect &r, int align, const QString &text);
@@ -41,7 +43,7 @@ private:
     struct FontCache {
         QFont font;
         QHash<QString, Line> lines;
-        QHash<QString, QString> fitted; // text + '\0' + width -> the elided text
+        QHash<QString, QString> fitted; // text + '\0' + width + mode -> the elided text
     };
     FontCache &cacheFor(const QFont &font);
     Line &line(FontCache &cache, const QString &text);

@@ -2,6 +2,7 @@
 
 #include "common/eventtext.h"
 #include "common/uitext.h"
+#include "eventlog/eventlogdelegate.h"
 #include "eventlog/eventlogfilter.h"
 #include "eventlog/eventlogmodel.h"
 
@@ -29,6 +30,7 @@ EventLogView::EventLogView(QWidget *parent)
 {
     m_filter->setSourceModel(m_model);
     m_table->setModel(m_filter);
+    m_table->setItemDelegate(new EventLogDelegate(m_table));
     m_table->setObjectName(QStringLiteral("eventTable"));
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
