@@ -160,9 +160,11 @@ void PipelineDiagram::paintFiles(QPainter &p, const QRect &column)
         drawLabel(p, QRect(inner.left(), inner.center().y(), inner.width(), fh), Qt::AlignCenter,
                   text.mid(space + 1));
     }
-    m_hits.append({r, QStringLiteral("<b>%1</b><br>%2")
-                          .arg(text.toHtmlEscaped(), tr("The input files; their names go round the "
-                                                        "filename queue once per epoch."))});
+    m_hits.append({r, [text] {
+                       return QStringLiteral("<b>%1</b><br>%2")
+                           .arg(text.toHtmlEscaped(), tr("The input files; their names go round the "
+                                                         "filename queue once per epoch."));
+                   }});
 }
 
 void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueInfo &q)
@@ -278,6 +280,12 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
         y += fh;
     }
 
+    m_hits.append({QRect(column.left(), top, column.width(), std::max(y, bar.bottom()) - top),
+                   [q, sizeText, allLines] { return queueTip(q, sizeText, allLines); }});
+}
+
+QString PipelineDiagram::queueTip(const QueueInfo &q, const QString &sizeText, const QStringList &allLines)
+{
     QString tip = QStringLiteral("<b>%1</b> (%2) %3<br>").arg(q.name.toHtmlEscaped(), q.type, sizeText);
     if (q.enqueued >= 0)
         tip += tr("%1 of %2 elements; %3 enqueued and %4 dequeued since the start.")
@@ -295,7 +303,7 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     if (q.closed)
         tip += QStringLiteral("<br>") +
                tr("Closed: no more enqueues; dequeues drain what is left, then end the input.");
-    m_hits.append({QRect(column.left(), top, column.width(), std::max(y, bar.bottom()) - top), tip});
+    return tip;
 }
 
 void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList<int> &threads,
@@ -406,20 +414,28 @@ void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t
         drawLabel(p, QRect(inner.left(), inner.center().y() - fh / 2, inner.width(), fh), Qt::AlignCenter,
                   text);
     }
-    // The tooltip holds every word the node may have elided: the full name, the view's label,
-    // the state with its activity.
+    m_hits.append({r, [t, label, stateText, activity, now = m_snap.tUs] {
+                       return nodeTip(t, label, stateText, activity, now);
+                   }});
+}
+
+// The tooltip holds every word the node may have elided: the full name, the view's label, the
+// state with its activity.
+QString PipelineDiagram::nodeTip(const ThreadInfo &t, const QString &label, const QString &stateText,
+                                 const QString &activity, qint64 nowUs)
+{
     QString tip = QStringLiteral("<b>%1</b>").arg(t.name.toHtmlEscaped());
     if (label != t.name)
         tip += QStringLiteral(" — ") + label.toHtmlEscaped();
     tip += QStringLiteral(" (%1)<br>%2 — %3")
                .arg(UiText::roleName(t.role), stateText.toHtmlEscaped(),
-                    UiText::duration(m_snap.tUs - t.stateSinceUs));
+                    UiText::duration(nowUs - t.stateSinceUs));
     if (t.state != ThreadState::Running && !activity.isEmpty())
         tip += QStringLiteral("<br>") + activity;
     if (!t.detail.isEmpty())
         tip += QStringLiteral("<br>") + t.detail.toHtmlEscaped();
     tip += QStringLiteral("<br><i>%1</i>").arg(StatePalette::explanation(t.state));
-    m_hits.append({r, tip});
+    return tip;
 }
 
 void PipelineDiagram::paintArrow(QPainter &p, int x0, int x1, int y, const QString &label)
@@ -451,7 +467,8 @@ void PipelineDiagram::paintArrow(QPainter &p, int x0, int x1, int y, const QStri
     for (int i = 0; i < lines.size(); ++i)
         drawLabel(p, QRect(x0, y + 4 + i * fm.height(), w, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
                   lines[i]);
-    m_hits.append({QRect(x0, y - 6, w, 10 + int(lines.size()) * fm.height()), label.toHtmlEscaped()});
+    m_hits.append({QRect(x0, y - 6, w, 10 + int(lines.size()) * fm.height()),
+                   [label] { return label.toHtmlEscaped(); }});
     p.setFont(font());
 }
 
@@ -462,7 +479,7 @@ QRect PipelineDiagram::drawLabel(QPainter &p, const QRect &r, int align, const Q
     const QRect covered = m_text.draw(&p, r, align, shown);
     m_labels.append({r, shown, text, m_text.advance(font, shown)});
     if (shown != text) // the whole text on hover; a box's own tooltip (added after) wins over it
-        m_hits.append({r, text.toHtmlEscaped()});
+        m_hits.append({r, [text] { return text.toHtmlEscaped(); }});
     return covered;
 }
 
@@ -470,7 +487,7 @@ QString PipelineDiagram::toolTipAt(const QPoint &pos) const
 {
     for (auto it = m_hits.crbegin(); it != m_hits.crend(); ++it)
         if (it->rect.contains(pos))
-            return it->tip;
+            return it->tip();
     return {};
 }
 
@@ -481,7 +498,7 @@ bool PipelineDiagram::event(QEvent *e)
         // The newest first: a box's tooltip is added after the labels drawn in it.
         for (auto it = m_hits.crbegin(); it != m_hits.crend(); ++it) {
             if (it->rect.contains(help->pos())) {
-                QToolTip::showText(help->globalPos(), it->tip, this, it->rect);
+                QToolTip::showText(help->globalPos(), it->tip(), this, it->rect);
                 return true;
             }
         }

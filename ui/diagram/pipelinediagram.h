@@ -8,6 +8,8 @@
 #include <QImage>
 #include <QWidget>
 
+#include <functional>
+
 namespace qs {
 
 // The pipeline as a picture, redrawn from each snapshot: the input files, each queue as a bar
@@ -45,10 +47,13 @@ protected:
 private:
     struct Hit {
         QRect rect;
-        QString tip;
+        std::function<QString()> tip; // made when asked: most paints are never hovered
     };
     void paintFiles(QPainter &p, const QRect &r);
     void paintQueue(QPainter &p, const QRect &column, const QueueInfo &q);
+    static QString queueTip(const QueueInfo &q, const QString &sizeText, const QStringList &allLines);
+    static QString nodeTip(const ThreadInfo &t, const QString &label, const QString &stateText,
+                           const QString &activity, qint64 nowUs);
     void paintThreads(QPainter &p, const QRect &column, const QList<int> &threads, const QString &title);
     // inGroup: the node sits under its group's title ("4 readers"), so where its label does not
     // fit, its last words ("reader 3") may stand for it.
