@@ -187,10 +187,11 @@ Result<TargetFigure> snapshotTarget(RunConfig config, const BenchOptions &o)
 }
 
 // Interleaved runs of two windows of one configuration (a, b, a, b, ...): the ratio of the
-// medians of their samples/s, a over b, against a goal of >= 0.97.
+// medians of their samples/s, a over b, against a goal of >= `goal`.
 static Result<TargetFigure> onOffTarget(const RunConfig &config, const PipelineWindow &a,
                                         const PipelineWindow &b, const char *key, const char *what,
-                                        const BenchOptions &o, const QString &aKey, const QString &bKey)
+                                        const BenchOptions &o, const QString &aKey, const QString &bKey,
+                                        double goal)
 {
     Result<Pair> p = interleave(config, a, config, b, o.repeats);
     if (!p)
@@ -198,8 +199,8 @@ static Result<TargetFigure> onOffTarget(const RunConfig &config, const PipelineW
     const double on = median(p->a);
     const double off = median(p->b);
     const double ratio = off > 0 ? on / off : -1;
-    TargetFigure t = figure(key, what, ratio, "x", QStringLiteral(">= 0.97"),
-                            ratio >= 0 ? std::optional<bool>(ratio >= 0.97) : std::nullopt);
+    TargetFigure t = figure(key, what, ratio, "x", QStringLiteral(">= %1").arg(goal, 0, 'f', 2),
+                            ratio >= 0 ? std::optional<bool>(ratio >= goal) : std::nullopt);
     t.detail = {{QStringLiteral("readers"), config.pipeline.readerThreads},
                 {aKey, jsonList(p->a)},
                 {bKey, jsonList(p->b)}};
@@ -211,7 +212,7 @@ Result<TargetFigure> observationTarget(const RunConfig &config, const BenchOptio
     say(o, QStringLiteral("observation on vs off (%1 pairs of runs)").arg(o.repeats));
     return onOffTarget(config, windowOf(o, true), windowOf(o, false), "observation_overhead",
                        "pipeline samples/s with observation on vs off", o, QStringLiteral("on_per_s"),
-                       QStringLiteral("off_per_s"));
+                       QStringLiteral("off_per_s"), 0.98); // issue 18
 }
 
 Result<TargetFigure> recordingTarget(const RunConfig &config, const BenchOptions &o)
@@ -225,7 +226,7 @@ Result<TargetFigure> recordingTarget(const RunConfig &config, const BenchOptions
     saved.recordTo = dir.filePath(QStringLiteral("bench.qsrun"));
     return onOffTarget(config, saved, windowOf(o, true), "recording_overhead",
                        "pipeline samples/s saving the run file vs not", o, QStringLiteral("saving_per_s"),
-                       QStringLiteral("not_saving_per_s"));
+                       QStringLiteral("not_saving_per_s"), 0.97); // issue 18: costs <= 3%
 }
 
 Result<TargetFigure> naiveTarget(const BenchReport &r, RunConfig config, const BenchOptions &o)

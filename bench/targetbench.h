@@ -32,7 +32,7 @@ namespace qs {
 //   pipeline_efficiency   samples/s vs the slowest stage alone (timeSlowestStage), for the
 //                         most readers that leave the trainer a core of its own; the
 //                         stage is timed again right before each run, median ratio >= 0.97
-//   observation_overhead  samples/s observed vs not (Recorder off), interleaved  >= 0.97
+//   observation_overhead  samples/s observed vs not (Recorder off), interleaved  >= 0.98
 //   recording_overhead    samples/s saving the run file as it goes (RunFileWriter, as the
 //                         window records every run) vs not, interleaved          >= 0.97
 //   snapshot_cost         Pipeline::snapshot() at 30 Hz during a full-speed run of the
