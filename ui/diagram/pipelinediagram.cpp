@@ -86,11 +86,10 @@ QString PipelineDiagram::arrowLabel(int stage) const
 void PipelineDiagram::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    p.fillRect(rect(), palette().base()); // before antialiasing: a plain fill is a fast one
-    p.setRenderHint(QPainter::Antialiasing);
     m_hits.clear();
     m_labels.clear();
     if (m_snap.threads.isEmpty() && m_snap.queues.isEmpty()) {
+        p.fillRect(rect(), palette().base());
         p.setPen(palette().placeholderText().color());
         p.drawText(
             rect(), Qt::AlignCenter | Qt::TextWordWrap,
@@ -114,12 +113,51 @@ void PipelineDiagram::paintEvent(QPaintEvent *)
         columns.append(QRect(int(x), main.top(), w, main.height()));
         x += w + gap;
     }
+    // The background, the arrows and the files change only with the layout and the words: they
+    // are painted once into a layer, which later frames copy (with its labels and hits, first
+    // in their lists as they were painted first).
+    const qreal dpr = devicePixelRatioF();
+    QStringList words;
     for (int i = 0; i + 1 < columns.size(); ++i)
-        paintArrow(p, columns[i].right() + 4, columns[i + 1].left() - 4, main.center().y(), arrowLabel(i));
+        words << arrowLabel(i);
+    QString key = QStringLiteral("%1x%2@%3 %4 %5 %6|")
+                      .arg(width())
+                      .arg(height())
+                      .arg(dpr)
+                      .arg(font().key())
+                      .arg(palette().cacheKey())
+                      .arg(tr("TFRecord files"));
+    for (int i = 0; i < m_stages.size(); ++i)
+        key += QStringLiteral("%1:%2,%3;")
+                   .arg(int(m_stages[i].kind))
+                   .arg(columns[i].x())
+                   .arg(columns[i].width());
+    key += words.join(QLatin1Char('|'));
+    if (key != m_layer.key) {
+        m_layer.image = QImage((QSizeF(size()) * dpr).toSize(), QImage::Format_RGB32);
+        m_layer.image.setDevicePixelRatio(dpr);
+        QPainter lp(&m_layer.image);
+        lp.setFont(font());
+        lp.fillRect(rect(), palette().base()); // before antialiasing: a plain fill is a fast one
+        lp.setRenderHint(QPainter::Antialiasing);
+        for (int i = 0; i + 1 < columns.size(); ++i)
+            paintArrow(lp, columns[i].right() + 4, columns[i + 1].left() - 4, main.center().y(), words[i]);
+        for (int i = 0; i < m_stages.size(); ++i)
+            if (m_stages[i].kind == PipelineStage::Kind::Files)
+                paintFiles(lp, columns[i]);
+        m_layer.hits = m_hits;
+        m_layer.labels = m_labels;
+        m_layer.key = key;
+    } else {
+        m_hits = m_layer.hits;
+        m_labels = m_layer.labels;
+    }
+    p.drawImage(QPoint(0, 0), m_layer.image);
+    p.setRenderHint(QPainter::Antialiasing);
     for (int i = 0; i < m_stages.size(); ++i) {
         const PipelineStage &s = m_stages[i];
         if (s.kind == PipelineStage::Kind::Files)
-            paintFiles(p, columns[i]);
+            continue; // in the layer
         else if (s.kind == PipelineStage::Kind::Queue)
             paintQueue(p, columns[i], m_snap.queues[s.queue]);
         else

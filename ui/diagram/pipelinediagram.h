@@ -75,6 +75,15 @@ private:
     QList<Label> m_labels;          // rebuilt by every paint
     TextCache m_text;               // the labels' shapes, kept between frames
     QHash<quint64, QImage> m_boxes; // nodes' boxes drawn once (paintBox)
+    // What stays from frame to frame, painted once for its key (size, scale, font, palette and
+    // the words in it): the background, the arrows and the files, with their labels and hits.
+    struct Layer {
+        QString key;
+        QImage image;
+        QList<Hit> hits;
+        QList<Label> labels;
+    };
+    Layer m_layer;
 };
 
 } // namespace qs
