@@ -317,6 +317,7 @@ void LineChart::paintEvent(QPaintEvent *)
     p.setClipRect(plot.adjusted(-3, -3, 4, 4));
     p.setRenderHint(QPainter::Antialiasing);
     QPolygonF line;
+    QList<QLineF> segments;
     for (const Series &s : std::as_const(m_series)) {
         if (s.points.isEmpty())
             continue;
@@ -327,7 +328,19 @@ void LineChart::paintEvent(QPaintEvent *)
                               y.map(s.points[i].y(), plot.bottom(), plot.top()));
         p.setPen(s.pen);
         p.setBrush(Qt::NoBrush);
-        p.drawPolyline(line);
+        if (s.pen.style() == Qt::SolidLine && s.pen.capStyle() != Qt::RoundCap && line.size() > 1) {
+            // As separate segments: a solid pen with square or flat caps then takes the raster
+            // engine's line path, where a wide polyline goes through the general stroker (some
+            // times slower for a smooth curve, many times for a dense min/max zigzag). The
+            // segments' caps overlap at the joints, which looks the same. A dashed pen keeps its
+            // pattern across the joints only as one polyline.
+            segments.resize(line.size() - 1);
+            for (qsizetype i = 0; i + 1 < line.size(); ++i)
+                segments[i] = QLineF(line[i], line[i + 1]);
+            p.drawLines(segments);
+        } else {
+            p.drawPolyline(line);
+        }
         if (s.markers)
             paintMarkers(p, s, line);
     }

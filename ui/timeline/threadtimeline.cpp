@@ -506,12 +506,17 @@ void ThreadTimeline::paintRuler(QPainter &p)
     p.drawText(QRect(4, 0, m_axis.x0 - 8, h), Qt::AlignVCenter | Qt::AlignLeft, tr("thread"));
     const qint64 step = tickStep(m_axis, fontMetrics().horizontalAdvance(QStringLiteral("00.000 s")) + 16);
     qint64 t = m_axis.startUs - (m_axis.startUs % step + step) % step;
+    // The tick lines run down the widget, but not under the lanes' image, which covers them.
+    const QRect lanes = lanesImageRect(rect());
+    const int linesTo = lanes.isEmpty() ? height() : lanes.top() - 1;
     p.save();
     p.setClipRect(m_axis.x0, 0, m_axis.width + 4, height());
     for (; t <= m_axis.endUs; t += step) {
         const int x = int(std::lround(m_axis.x(t)));
         p.setPen(palette().mid().color());
-        p.drawLine(x, h - 5, x, height());
+        p.drawLine(x, h - 5, x, linesTo);
+        if (!lanes.isEmpty() && lanes.bottom() + 1 < height())
+            p.drawLine(x, lanes.bottom() + 1, x, height());
         p.setPen(palette().windowText().color());
         p.drawText(x + 3, h - 6, tickLabel(t, step));
     }

@@ -1,7 +1,10 @@
 #include "charts/linechart.h"
 #include "imagecheck.h"
 
+#include <QPainter>
 #include <QTest>
+
+#include <cmath>
 
 using namespace qs;
 
@@ -97,6 +100,57 @@ private slots:
         std::tie(in, out) = redPixels(image, plot.adjusted(-4, -4, 4, 4));
         QVERIFY(in > 0);
         QCOMPARE(out, 0);
+    }
+
+    // A solid series is drawn as its segments (the raster engine's fast line path): it covers
+    // the pixels one antialiased polyline through the same points covers, the joints included,
+    // for a smooth curve and for a dense zigzag.
+    void aSolidSeriesCoversWhatItsPolylineWould()
+    {
+        LineChart chart;
+        chart.resize(420, 300);
+        const ChartAxis x = ChartAxis::fit(0, 200, 0), y = ChartAxis::fit(-10, 10, 0);
+        chart.setXAxis(x);
+        chart.setYAxis(LineChart::Side::Left, y);
+        const int s = chart.addSeries(QPen(kRed, 2));
+        QList<QPointF> points;
+        for (int i = 0; i <= 200; ++i) // a slow wave, then a zigzag of one point per pixel or so
+            points.append(
+                {double(i), i < 100 ? 8 * std::sin(i / 12.0) : (i % 2 ? 7.0 : -7.0) + (i % 7) * 0.3});
+        chart.setSeriesPoints(s, points);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const QRect plot = chart.plotRect();
+        const QImage drawn = chart.grab().toImage().convertToFormat(QImage::Format_RGB32);
+
+        QImage want(drawn.size(), QImage::Format_RGB32);
+        want.fill(Qt::white);
+        {
+            QPainter p(&want);
+            p.setRenderHint(QPainter::Antialiasing);
+            p.setClipRect(plot.adjusted(-3, -3, 4, 4));
+            p.setPen(QPen(kRed, 2));
+            QPolygonF line;
+            for (const QPointF &pt : points)
+                line << QPointF(x.map(pt.x(), plot.left(), plot.right()),
+                                y.map(pt.y(), plot.bottom(), plot.top()));
+            p.drawPolyline(line);
+        }
+        auto isLine = [](const QImage &image, int px, int py) {
+            const QColor c = image.pixelColor(px, py);
+            return c.red() > 200 && c.green() < 140 && c.blue() < 140;
+        };
+        int both = 0, onlyOne = 0;
+        for (int py = plot.top() - 3; py <= plot.bottom() + 3; ++py) {
+            for (int px = plot.left() - 3; px <= plot.right() + 3; ++px) {
+                const bool a = isLine(drawn, px, py), b = isLine(want, px, py);
+                both += a && b;
+                onlyOne += a != b;
+            }
+        }
+        QVERIFY2(both > plot.width(), qPrintable(QString::number(both)));
+        QVERIFY2(onlyOne * 100 <= both * 5,
+                 qPrintable(QStringLiteral("%1 pixels in both, %2 in one only").arg(both).arg(onlyOne)));
     }
 
     // The legend's entries: the red sample line sits below the plot.
