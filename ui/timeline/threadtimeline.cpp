@@ -67,11 +67,23 @@ void clipAtStart(LaneItem &item, const TimeAxis &axis)
     item.fromUs = axis.startUs;
 }
 
+// Whether `next`, laid out for the pixels after `last`'s, carries it on: the same state alone,
+// from the same span or both from the record's buckets. A state held for seconds then stays one
+// mark, not one per frame.
+bool continues(const LaneItem &last, const LaneItem &next)
+{
+    return !last.mixed && !next.mixed && last.state == next.state && last.x1 == next.x0 &&
+           last.folded == next.folded && last.firstSpan == next.firstSpan && last.lastSpan == next.lastSpan &&
+           last.toUs == next.fromUs;
+}
+
 // Drops the spans of a lane that no mark refers to any more (those before the first one referred
 // to), once there are many of them, and renumbers the marks.
 void trimSpans(QList<StateSpan> &spans, QList<LaneItem> &items)
 {
     constexpr int kSlack = 1024;
+    if (spans.size() < kSlack)
+        return;
     int first = int(spans.size());
     for (const LaneItem &i : std::as_const(items)) {
         if (i.firstSpan >= 0) {
@@ -397,7 +409,14 @@ bool ThreadTimeline::layoutLive(const QList<int> &lanes)
         for (LaneItem &item : laid) { // a mark stands for its time within the new pixels only
             item.fromUs = std::max(item.fromUs, fresh.startUs);
             item.toUs = std::min(item.toUs, fresh.endUs);
-            items.append(item);
+            if (!items.isEmpty() && continues(items.last(), item)) {
+                LaneItem &last = items.last();
+                last.x1 = item.x1;
+                last.toUs = item.toUs;
+                last.mix.add(item.mix);
+            } else {
+                items.append(item);
+            }
         }
     }
     return true;
