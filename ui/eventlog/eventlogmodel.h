@@ -5,12 +5,14 @@
 #include <QAbstractTableModel>
 #include <QStringList>
 
+#include <algorithm>
 #include <deque>
 
 namespace qs {
 
 // The run's coordination events as a table, appended from each snapshot's new events (those
-// already seen, by seq, are skipped) and bounded: past maxRows the oldest rows are removed.
+// already seen, by seq, are skipped) and bounded: past maxRows the oldest rows are removed, a
+// tenth of maxRows at a time (slack()), so a full log holds maxRows - slack() + 1 to maxRows.
 // Every row names who did it (the thread's short label, or "you (Stop)" for the window's user)
 // and says what happened in words of the current language (EventText).
 class EventLogModel : public QAbstractTableModel {
@@ -32,6 +34,7 @@ public:
     const Topology *topology() const { return m_topology.get(); }
 
     int maxRows() const { return m_maxRows; }
+    int slack() const { return std::max(1, m_maxRows / 10); }
     qint64 lastSeq() const { return m_lastSeq; }
     QStringList threadNames() const { return m_threadNames; } // every thread seen, sorted
     const Event &event(int row) const { return m_events[size_t(row)]; }
