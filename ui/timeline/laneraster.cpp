@@ -66,12 +66,18 @@ const Palette &palette()
 
 } // namespace
 
+// The image's size in device pixels for a frame of `size` logical pixels.
+QSize LaneRaster::deviceSize(QSize size, qreal dpr)
+{
+    return {std::max(1, int(std::ceil(size.width() * dpr))),
+            std::max(1, int(std::ceil(size.height() * dpr)))};
+}
+
 void LaneRaster::begin(QSize size, qreal dpr, QPoint origin, std::optional<int> patternX)
 {
     m_dpr = dpr > 0 ? dpr : 1.0;
     m_origin = origin;
-    const QSize device(std::max(1, int(std::ceil(size.width() * m_dpr))),
-                       std::max(1, int(std::ceil(size.height() * m_dpr))));
+    const QSize device = deviceSize(size, m_dpr);
     if (m_image.size() != device)
         m_image = QImage(device, QImage::Format_RGB32);
     m_image.setDevicePixelRatio(m_dpr);
@@ -86,10 +92,9 @@ bool LaneRaster::beginScrolled(QSize size, qreal dpr, QPoint origin, int pattern
 {
     const QSize before = m_image.size(); // begin() keeps an image of the same size and its pixels
     // The patterns moved along with the pixels: their anchoring moved by as many columns.
-    const bool same =
-        !before.isEmpty() && dpr == m_dpr && origin == m_origin &&
-        (patternX - m_patternX - columns) % 8 == 0 &&
-        QSize(int(std::ceil(size.width() * dpr)), int(std::ceil(size.height() * dpr))) == before;
+    const bool same = !before.isEmpty() && dpr == m_dpr && origin == m_origin &&
+                      (patternX - m_patternX - columns) % 8 == 0 &&
+                      deviceSize(size, dpr > 0 ? dpr : 1.0) == before;
     begin(size, dpr, origin, patternX);
     if (!same || columns < 0 || columns >= m_image.width())
         return false;

@@ -49,6 +49,7 @@ public:
     struct Fill; // a state's colours and pattern cells, made from StatePalette (laneraster.cpp)
 
 private:
+    static QSize deviceSize(QSize size, qreal dpr);
     void fillRect(int x0, int x1, int y0, int y1, const Fill &f); // device pixels, clipped
     QRgb *line(int y);
 
