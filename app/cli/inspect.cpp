@@ -134,7 +134,8 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
 
     ExampleParser parser;
     std::vector<ParsedExample> samples;
-    RecordView record; // verified in place, not copied
+    RecordView record;  // verified in place, not copied
+    ExampleShape shape; // reused: its keys view `record`
     bool parseFailed = false;
     for (;;) {
         const qint64 index = reader.recordIndex();
@@ -152,8 +153,8 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
         // Past the records shown and sampled only the schema's counts are needed: read them off
         // the wire without copying values (the parser decides whatever is not canonical).
         if (index >= options.summaryRecords && qsizetype(samples.size()) >= kDetectionSampleRecords) {
-            if (std::optional<ExampleShape> shape = ExampleShape::read(record.bytes())) {
-                report.schema.add(*shape);
+            if (shape.read(record.bytes())) {
+                report.schema.add(shape);
                 continue;
             }
         }

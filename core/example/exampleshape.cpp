@@ -67,12 +67,13 @@ public:
         return true;
     }
 
-    // The rest as an ASCII key (protobuf checks a string key's UTF-8; plain ASCII needs none).
-    bool asciiKey(QString *key) const
+    // The rest as an ASCII key, viewed in place (protobuf checks a string key's UTF-8; plain
+    // ASCII needs none).
+    bool asciiKey(QLatin1StringView *key) const
     {
         if (std::any_of(m_at, m_end, [](unsigned char c) { return c >= 0x80; }))
             return false;
-        *key = QString::fromLatin1(reinterpret_cast<const char *>(m_at), qsizetype(m_end - m_at));
+        *key = QLatin1StringView(reinterpret_cast<const char *>(m_at), qsizetype(m_end - m_at));
         return true;
     }
 
@@ -88,7 +89,7 @@ constexpr quint32 kFixed32 = 5;
 constexpr quint32 kDelimited = 2;
 
 // A map entry: exactly the key (field 1) and then the value (field 2), both delimited.
-bool mapEntry(Wire entry, QString *key, Wire *value)
+bool mapEntry(Wire entry, QLatin1StringView *key, Wire *value)
 {
     quint32 field = 0, type = 0;
     Wire k(nullptr, nullptr);
@@ -151,10 +152,13 @@ bool feature(Wire f, FeatureKind *kind, qint64 *count)
     return true;
 }
 
-bool known(const std::vector<ExampleShape::Field> &fields, const QString &key, bool sequence)
+// The last field, read just now, has a key that one before it has.
+bool repeated(const std::vector<ExampleShape::Field> &fields)
 {
-    return std::any_of(fields.begin(), fields.end(),
-                       [&](const ExampleShape::Field &f) { return f.sequence == sequence && f.key == key; });
+    const ExampleShape::Field &last = fields.back();
+    return std::any_of(fields.begin(), fields.end() - 1, [&](const ExampleShape::Field &f) {
+        return f.sequence == last.sequence && f.key == last.key;
+    });
 }
 
 // Features: map<string, Feature> feature = 1. At least one entry (an empty one has rules of
@@ -165,12 +169,10 @@ bool features(Wire w, std::vector<ExampleShape::Field> *out)
     bool any = false;
     while (!w.atEnd()) {
         Wire entry(nullptr, nullptr), value(nullptr, nullptr);
-        ExampleShape::Field f;
+        ExampleShape::Field &f = out->emplace_back(); // filled in place: no copy of it per field
         if (!w.tag(&field, &type) || field != 1 || type != kDelimited || !w.delimited(&entry) ||
-            !mapEntry(entry, &f.key, &value) || known(*out, f.key, false) ||
-            !feature(value, &f.kind, &f.count))
+            !mapEntry(entry, &f.key, &value) || repeated(*out) || !feature(value, &f.kind, &f.count))
             return false;
-        out->push_back(std::move(f));
         any = true;
     }
     return any;
@@ -184,10 +186,10 @@ bool featureLists(Wire w, std::vector<ExampleShape::Field> *out)
     bool any = false;
     while (!w.atEnd()) {
         Wire entry(nullptr, nullptr), list(nullptr, nullptr);
-        ExampleShape::Field f;
+        ExampleShape::Field &f = out->emplace_back();
         f.sequence = true;
         if (!w.tag(&field, &type) || field != 1 || type != kDelimited || !w.delimited(&entry) ||
-            !mapEntry(entry, &f.key, &list) || known(*out, f.key, true))
+            !mapEntry(entry, &f.key, &list) || repeated(*out))
             return false;
         while (!list.atEnd()) {
             Wire step(nullptr, nullptr);
@@ -200,39 +202,46 @@ bool featureLists(Wire w, std::vector<ExampleShape::Field> *out)
                 f.kind = kind;
             ++f.count;
         }
-        out->push_back(std::move(f));
         any = true;
     }
     return any;
 }
 
-} // namespace
-
-std::optional<ExampleShape> ExampleShape::read(QByteArrayView bytes)
+// The top level: Features (1; a SequenceExample's context) and FeatureLists (2), each at most once.
+bool example(Wire w, ExampleShape *shape)
 {
-    Wire w(bytes.data(), bytes.data() + bytes.size());
-    ExampleShape shape;
     bool sawFeatures = false;
     quint32 field = 0, type = 0;
     while (!w.atEnd()) {
         Wire inner(nullptr, nullptr);
         if (!w.tag(&field, &type) || type != kDelimited || !w.delimited(&inner))
-            return std::nullopt;
+            return false;
         if (field == 1 && !sawFeatures) {
             sawFeatures = true;
-            if (!features(inner, &shape.fields))
-                return std::nullopt;
-        } else if (field == 2 && !shape.isSequence) {
-            shape.isSequence = true;
-            if (!featureLists(inner, &shape.fields))
-                return std::nullopt;
+            if (!features(inner, &shape->fields))
+                return false;
+        } else if (field == 2 && !shape->isSequence) {
+            shape->isSequence = true;
+            if (!featureLists(inner, &shape->fields))
+                return false;
         } else {
-            return std::nullopt;
+            return false;
         }
     }
-    if (!sawFeatures && !shape.isSequence)
-        return std::nullopt;
-    return shape;
+    return sawFeatures || shape->isSequence;
+}
+
+} // namespace
+
+bool ExampleShape::read(QByteArrayView bytes)
+{
+    isSequence = false;
+    fields.clear(); // keeps the capacity
+    if (example(Wire(bytes.data(), bytes.data() + bytes.size()), this))
+        return true;
+    isSequence = false;
+    fields.clear();
+    return false;
 }
 
 } // namespace qs

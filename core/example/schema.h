@@ -4,12 +4,15 @@
 #include "example/feature.h"
 #include "example/parsedexample.h"
 
+#include <QByteArray>
 #include <QJsonArray>
 #include <QList>
 #include <QString>
 #include <QStringList>
 
 #include <map>
+#include <utility>
+#include <vector>
 
 namespace qs {
 
@@ -32,7 +35,9 @@ struct SchemaField {
 class Schema {
 public:
     void add(const ParsedExample &example);
-    void add(const ExampleShape &shape); // the same fields as the parsed record's
+    // The same fields as the parsed record's. A shape whose keys are the last shape's, in the
+    // same order (a file written by one program), is counted without a lookup or an allocation.
+    void add(const ExampleShape &shape);
 
     qint64 records() const { return m_records; }
     qint64 sequenceRecords() const { return m_sequenceRecords; }
@@ -47,9 +52,27 @@ public:
     QString summary() const;
 
 private:
-    void addField(const QString &key, bool sequence, FeatureKind kind, qint64 count);
+    struct Slot {
+        SchemaField field;
+        QByteArray utf8; // the key's bytes, to match a shape's ASCII key against
 
-    std::map<std::pair<bool, QString>, SchemaField> m_fields;
+        bool names(const ExampleShape::Field &f) const;
+    };
+    // (sequence, key) in QString order, feature lists last; also takes a shape's key as it is.
+    struct KeyLess {
+        using is_transparent = void;
+        template<typename A, typename B>
+        bool operator()(const std::pair<bool, A> &a, const std::pair<bool, B> &b) const
+        {
+            return a.first != b.first ? a.first < b.first : a.second < b.second;
+        }
+    };
+
+    template<typename Key> qsizetype slotOf(bool sequence, const Key &key);
+
+    std::map<std::pair<bool, QString>, qsizetype, KeyLess> m_index; // into m_slots, in listing order
+    std::vector<Slot> m_slots;                                      // in order of first appearance
+    std::vector<qsizetype> m_lastShape; // the slot of each field of the last shape, in its order
     qint64 m_records = 0;
     qint64 m_sequenceRecords = 0;
 };

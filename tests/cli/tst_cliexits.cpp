@@ -2,8 +2,15 @@
 // input), JSON errors with --json, and the small things inspect and make say.
 #include "imagefolder.h"
 
+#include "example/examplebuilder.h"
+#include "example/exampleparser.h"
+#include "example/schema.h"
+#include "example/specdetector.h"
+#include "record/recordwriter.h"
+
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -110,6 +117,45 @@ private slots:
         QVERIFY2(plain.out.contains("float_pixels 'image_floats' (float32)"), qPrintable(plain.out));
         const Ran spec = cli({"inspect", "--spec", "{\"label\":{\"key\":\"nosuch\"}}", mnist});
         QVERIFY2(spec.out.contains("label        none: the label feature 'nosuch'"), qPrintable(spec.out));
+    }
+
+    // Past the records it shows and samples, inspect counts off the wire; where the records
+    // change there (keys, kinds, counts, a SequenceExample, one the wire reader declines) its
+    // schema is still the one of parsing every record.
+    void inspectCountsPastTheSampleAsTheParser()
+    {
+        using qs::ExampleBuilder;
+        QByteArrayList records;
+        for (int i = 0; i < 3 * qs::kDetectionSampleRecords; ++i) {
+            ExampleBuilder b;
+            b.addBytes("img_raw", QByteArray(48, char(i))).addInt64("label", i % 3);
+            if (i >= 20)
+                b.addFloats("box", std::vector<float>(size_t(i % 4), 0.5f));
+            if (i >= 30)
+                b.addFloat("label_2", 1);
+            if (i == 35)
+                b.addStep("frames", qs::Feature::ofInts({1}));
+            if (i == 40)
+                b.addEmpty("nothing"); // a Feature{}: for the parser to decide
+            records << b.serialize();
+        }
+        const QString path = m_dir.filePath(QStringLiteral("changing.tfrecord"));
+        auto writer = qs::RecordWriter::create(path);
+        QVERIFY(writer.isOk());
+        for (const QByteArray &r : records)
+            QVERIFY((*writer)->write(r).isOk());
+        QVERIFY((*writer)->commit().isOk());
+        qs::ExampleParser parser;
+        qs::Schema expected;
+        for (const QByteArray &r : records)
+            expected.add(*parser.parse(r, qs::Location{path, 0, 0}));
+
+        const Ran r = cli({"inspect", "--json", "--verify", path});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(report.value(QStringLiteral("records")).toInteger(), records.size());
+        QCOMPARE(report.value(QStringLiteral("sequence_records")).toInteger(), 1);
+        QCOMPARE(report.value(QStringLiteral("features")).toArray(), expected.toJson());
     }
 
     void makeCreatesTheOutputFolder()

@@ -6,10 +6,12 @@
 #include "example/exampleshape.h"
 #include "example/schema.h"
 #include "record/recordreader.h"
+#include "record/recordwriter.h"
 #include "wire.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace qs;
@@ -18,7 +20,7 @@ namespace {
 
 const Location kWhere{QStringLiteral("shape.tfrecord"), 3, 0};
 
-// The schema of one record both ways; the shape's is empty when it declined.
+// One record both ways; no shape when it declined. The shape's keys view `bytes`.
 struct Both {
     std::optional<ExampleShape> shape;
     Result<ParsedExample> parsed;
@@ -27,7 +29,9 @@ struct Both {
 Both both(const QByteArray &bytes)
 {
     ExampleParser parser;
-    return {ExampleShape::read(bytes), parser.parse(bytes, kWhere)};
+    ExampleShape shape;
+    const bool read = shape.read(bytes);
+    return {read ? std::optional(shape) : std::nullopt, parser.parse(bytes, kWhere)};
 }
 
 QList<SchemaField> fieldsOf(const ExampleShape &s)
@@ -52,6 +56,121 @@ void requireAgreement(const QByteArray &bytes)
     QVERIFY2(b.parsed.isOk(), qPrintable(b.parsed.status().toString()));
     QCOMPARE(b.shape->isSequence, b.parsed->isSequence);
     QCOMPARE(fieldsOf(*b.shape), fieldsOf(*b.parsed));
+}
+
+// Records whose keys, kinds and counts change midway, as files mixed from several writers have
+// them: for the Schema's matching of each shape against the last one's keys.
+QByteArrayList oneWriter()
+{
+    QByteArrayList out;
+    for (int i = 0; i < 200; ++i)
+        out << ExampleBuilder()
+                   .addBytes("img_raw", QByteArray(3072, char(i)))
+                   .addInt64("label", i % 4)
+                   .serialize();
+    return out;
+}
+
+QByteArrayList countsAndKindsChange()
+{
+    QByteArrayList out;
+    for (int i = 0; i < 200; ++i) {
+        ExampleBuilder b;
+        b.addBytesList("img", QList<QByteArray>(i < 100 ? 1 : 3, "x"));
+        b.addInt64s("ids", std::vector<qint64>(size_t(i % 5), 7)); // an empty int64 list at times
+        if (i < 120)
+            b.addInt64("n", i);
+        else
+            b.addFloat("n", float(i)); // int64, then float: mixed kinds
+        out << b.serialize();
+    }
+    return out;
+}
+
+QByteArrayList keysComeAndGo()
+{
+    QByteArrayList out;
+    for (int i = 0; i < 200; ++i) {
+        ExampleBuilder b;
+        for (int k = 0; k <= i % 4; ++k)
+            b.addInt64(QStringLiteral("k%1").arg(k), k);
+        if (i >= 120)
+            b.addFloats("tail", {1, 2});
+        if (i / 50 == 1)
+            b.addBytes("only_in_the_second_fifty", "y");
+        out << b.serialize();
+    }
+    return out;
+}
+
+// The same keys each record, rotated: "", "a", "ab" and "abc" are prefixes of each other.
+QByteArrayList keysInAnotherOrder()
+{
+    using namespace wire;
+    const QByteArrayList keys{"", "a", "ab", "abc", "b"};
+    QByteArrayList out;
+    for (int i = 0; i < 200; ++i) {
+        QByteArray entries;
+        for (qsizetype k = 0; k < keys.size(); ++k) {
+            const qsizetype at = (k + i) % keys.size();
+            const QByteArray value = at % 2  ? int64Feature(packedInts({1, 2, qint64(i)}))
+                                     : i % 3 ? bytesFeature({"v"})
+                                             : bytesFeature({}); // no values: a count of 0
+            entries += entry(keys[at], value);
+        }
+        out << example(entries);
+    }
+    return out;
+}
+
+// SequenceExamples with steps that change in number and kind, a key both in the context and as a
+// feature list, a plain Example every seventh record and every fifth one with no context: "x"
+// then comes first as a feature list, where the record before had it as a feature.
+QByteArrayList sequences()
+{
+    QByteArrayList out;
+    for (int i = 0; i < 200; ++i) {
+        ExampleBuilder b;
+        if (i % 5 == 0) {
+            out << b.addStep("x", Feature::ofInts({i})).serialize();
+            continue;
+        }
+        b.addInt64("x", i);
+        if (i % 7 == 0) {
+            out << b.serialize();
+            continue;
+        }
+        for (int t = 0; t < 1 + i % 3; ++t)
+            b.addStep("frames", Feature::ofBytes({"f"}));
+        b.addStep("x", i < 100 ? Feature::ofFloats({1}) : Feature::ofInts({1, 2}));
+        out << b.serialize();
+    }
+    return out;
+}
+
+// Every tenth record is one the shape declines: an empty Feature, a non-ASCII key, a key twice.
+QByteArrayList someDeclined()
+{
+    using namespace wire;
+    QByteArrayList out;
+    for (int i = 0; i < 200; ++i) {
+        const QByteArray label = entry("label", int64Feature(packedInts({i})));
+        const QByteArray img = entry("img", bytesFeature({"p"}));
+        switch (i % 10 == 0 ? i / 10 % 3 : -1) {
+        case 0:
+            out << example(img + entry("label", QByteArray()));
+            break;
+        case 1:
+            out << example(img + label + entry("caf\xc3\xa9", int64Feature(packedInts({1}))));
+            break;
+        case 2:
+            out << example(img + label + label);
+            break;
+        default:
+            out << example(img + label);
+        }
+    }
+    return out;
 }
 
 QString fixturesDir()
@@ -93,17 +212,18 @@ private slots:
                                      .addStep(QStringLiteral("frames"), Feature::ofBytes({"a"}))
                                      .addStep(QStringLiteral("frames"), Feature::ofBytes({"b"}))
                                      .serialize();
-        const std::optional<ExampleShape> s = ExampleShape::read(bytes);
-        QVERIFY(s);
-        QVERIFY(s->isSequence);
-        QCOMPARE(s->fields.size(), size_t(2));
-        for (const ExampleShape::Field &f : s->fields) {
+        ExampleShape s;
+        QVERIFY(s.read(bytes));
+        QVERIFY(s.isSequence);
+        QCOMPARE(s.fields.size(), size_t(2));
+        for (const ExampleShape::Field &f : s.fields) {
+            QVERIFY(f.key.data() >= bytes.constData() && f.key.data() < bytes.constEnd()); // a view
             if (f.sequence) {
-                QCOMPARE(f.key, QStringLiteral("frames"));
+                QCOMPARE(f.key, QLatin1StringView("frames"));
                 QCOMPARE(f.kind, FeatureKind::Bytes);
                 QCOMPARE(f.count, 2);
             } else {
-                QCOMPARE(f.key, QStringLiteral("pose"));
+                QCOMPARE(f.key, QLatin1StringView("pose"));
                 QCOMPARE(f.kind, FeatureKind::Float);
                 QCOMPARE(f.count, 3);
             }
@@ -142,7 +262,45 @@ private slots:
     void declinesWhatIsNotCanonical()
     {
         QFETCH(QByteArray, bytes);
-        QVERIFY(!ExampleShape::read(bytes).has_value());
+        ExampleShape shape;
+        QVERIFY(!shape.read(bytes));
+        // A shape reused from a canonical record is left empty, not holding that record's fields.
+        const QByteArray good = ExampleBuilder().addInt64(QStringLiteral("label"), 1).serialize();
+        QVERIFY(shape.read(good));
+        QCOMPARE(shape.fields.size(), size_t(1));
+        QVERIFY(!shape.read(bytes));
+        QVERIFY(shape.fields.empty());
+        QVERIFY(!shape.isSequence);
+    }
+
+    // One shape reused record after record, as inspect reads a file: each read replaces the
+    // last, a SequenceExample after an Example and back.
+    void aReusedShapeHoldsOnlyTheLastRecord()
+    {
+        const QByteArray sequence = ExampleBuilder()
+                                        .addStep(QStringLiteral("frames"), Feature::ofBytes({"a"}))
+                                        .addStep(QStringLiteral("frames"), Feature::ofBytes({"b"}))
+                                        .serialize();
+        const QByteArray wide = ExampleBuilder()
+                                    .addInt64(QStringLiteral("a"), 1)
+                                    .addFloat(QStringLiteral("b"), 2)
+                                    .addBytes(QStringLiteral("c"), "x")
+                                    .serialize();
+        const QByteArray narrow = ExampleBuilder().addFloats(QStringLiteral("z"), {1, 2}).serialize();
+        ExampleShape shape;
+        QVERIFY(shape.read(wide));
+        QCOMPARE(shape.fields.size(), size_t(3));
+        QVERIFY(shape.read(sequence));
+        QVERIFY(shape.isSequence);
+        QCOMPARE(shape.fields.size(), size_t(1));
+        QCOMPARE(shape.fields[0].count, 2);
+        QVERIFY(shape.read(narrow));
+        QVERIFY(!shape.isSequence);
+        QCOMPARE(shape.fields.size(), size_t(1));
+        QCOMPARE(shape.fields[0].key, QLatin1StringView("z"));
+        QCOMPARE(shape.fields[0].kind, FeatureKind::Float);
+        QCOMPARE(shape.fields[0].count, 2);
+        QCOMPARE(fieldsOf(shape), fieldsOf(*both(narrow).parsed));
     }
 
     void ourWritersRecordsAreCanonical()
@@ -154,6 +312,71 @@ private slots:
             b.addBytes(QStringLiteral("img"), QByteArray(n * 100, char(n)));
             requireAgreement(b.serialize());
         }
+    }
+
+    void aFileScannedAsInspectDoes_data()
+    {
+        QTest::addColumn<QByteArrayList>("records");
+        QTest::addColumn<int>("declined"); // records the shape must leave to the parser
+        QTest::addRow("one writer's records") << oneWriter() << 0;
+        QTest::addRow("counts and kinds change midway") << countsAndKindsChange() << 0;
+        QTest::addRow("keys come and go") << keysComeAndGo() << 0;
+        QTest::addRow("keys in another order each record") << keysInAnotherOrder() << 0;
+        QTest::addRow("SequenceExamples and Examples") << sequences() << 0;
+        QTest::addRow("every tenth record declined") << someDeclined() << 20;
+    }
+
+    // A file read as `inspect` reads it, one view and one shape reused, the parser deciding what
+    // the shape declines: the Schema is the one of parsing every record. A copy made midway
+    // counts on by itself.
+    void aFileScannedAsInspectDoes()
+    {
+        QFETCH(QByteArrayList, records);
+        QFETCH(int, declined);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("mixed.tfrecord"));
+        {
+            Result<std::unique_ptr<RecordWriter>> writer = RecordWriter::create(path);
+            QVERIFY2(writer.isOk(), qPrintable(writer.status().toString()));
+            for (const QByteArray &r : records)
+                QVERIFY((*writer)->write(r).isOk());
+            QVERIFY((*writer)->commit().isOk());
+        }
+        Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(path);
+        QVERIFY2(reader.isOk(), qPrintable(reader.status().toString()));
+        QVERIFY((*reader)->isMapped());
+
+        ExampleParser parser;
+        ExampleShape shape;
+        RecordView record;
+        Schema scanned, parsed, scannedHalf, parsedHalf;
+        qsizetype index = 0;
+        int answered = 0;
+        while ((*reader)->next(&record).isOk()) {
+            const Result<ParsedExample> p = parser.parse(record.bytes(), kWhere);
+            QVERIFY2(p.isOk(), qPrintable(p.status().toString()));
+            Schema &into = index < records.size() / 2 ? scannedHalf : scanned;
+            if (shape.read(record.bytes())) {
+                into.add(shape);
+                ++answered;
+            } else {
+                into.add(*p);
+            }
+            (index < records.size() / 2 ? parsedHalf : parsed).add(*p);
+            if (++index == records.size() / 2) {
+                scanned = scannedHalf;
+                parsed = parsedHalf;
+            }
+        }
+        QCOMPARE(index, records.size());
+        QCOMPARE(answered, records.size() - declined);
+        QCOMPARE(scanned.fields(), parsed.fields());
+        QCOMPARE(scanned.records(), parsed.records());
+        QCOMPARE(scanned.sequenceRecords(), parsed.sequenceRecords());
+        QCOMPARE(scanned.toTextLines(), parsed.toTextLines());
+        QCOMPARE(scannedHalf.fields(), parsedHalf.fields());
+        QCOMPARE(scannedHalf.records(), qint64(records.size() / 2));
     }
 
     // Every record of every uncompressed fixture written by other tools: where the shape
@@ -174,10 +397,17 @@ private slots:
             QVERIFY2(reader.isOk(), qPrintable(reader.status().toString()));
             RecordView record;
             qint64 index = 0;
+            Schema scanned, parsed; // the whole file's, as inspect scans it and by parsing alone
             while ((*reader)->next(&record).isOk()) {
                 const QByteArray bytes = record.toByteArray();
                 const Both b = both(bytes);
                 ++records;
+                if (b.parsed)
+                    parsed.add(*b.parsed);
+                if (b.shape)
+                    scanned.add(*b.shape);
+                else if (b.parsed)
+                    scanned.add(*b.parsed);
                 if (b.shape) {
                     ++answered;
                     QVERIFY2(b.parsed.isOk(),
@@ -191,6 +421,7 @@ private slots:
                              qPrintable(QStringLiteral("%1 record %2 declined").arg(name).arg(index)));
                 ++index;
             }
+            QVERIFY2(scanned.fields() == parsed.fields(), qPrintable(name));
         }
         qInfo("%lld records, %lld read by the shape", records, answered);
         QVERIFY(records > 0);

@@ -1,4 +1,5 @@
 #include "example/examplebuilder.h"
+#include "example/exampleshape.h"
 #include "example/schema.h"
 
 #include <QJsonArray>
@@ -106,6 +107,33 @@ private slots:
         const SchemaField frames = schema.fields().back();
         QCOMPARE(frames.kind, FeatureKind::Int64);
         QCOMPARE(frames.minCount, 2); // steps
+    }
+
+    // Shapes count as their records, whether a shape's keys are the last one's or not; a copy
+    // counts on by itself.
+    void shapesCountAsTheirRecords()
+    {
+        const QByteArray ab = ExampleBuilder().addInt64("a", 1).addFloats("b", {1, 2}).serialize();
+        const QByteArray longer = ExampleBuilder().addInt64s("a", {1, 2, 3}).addFloats("b", {}).serialize();
+        const QByteArray onlyB = ExampleBuilder().addBytes("b", "x").serialize();
+        Schema schema;
+        ExampleShape shape;
+        for (const QByteArray &r : {ab, ab, longer, onlyB, ab}) {
+            QVERIFY(shape.read(r));
+            schema.add(shape);
+        }
+        Schema copy = schema;
+        QVERIFY(shape.read(onlyB));
+        copy.add(shape);
+        QVERIFY(shape.read(longer));
+        schema.add(shape);
+
+        QCOMPARE(schema.records(), 6);
+        QCOMPARE(schema.summary(), QStringLiteral("a (int64 x1..3, in 5 of 6 records), "
+                                                  "b (float+other x0..2)"));
+        QCOMPARE(copy.records(), 6);
+        QCOMPARE(copy.summary(), QStringLiteral("a (int64 x1..3, in 4 of 6 records), "
+                                                "b (float+other x0..2)"));
     }
 
     void json()

@@ -109,17 +109,36 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static ExampleParser parser; // reused across records, as a reader thread does
+    static ExampleShape shape;   // reused across records, as inspect does
     const QByteArrayView bytes(data, qsizetype(size));
     const Result<ParsedExample> parsed = parser.parse(bytes, kWhere);
     // The wire-only shape answers only for what the parser reads the same way.
-    if (const std::optional<ExampleShape> shape = ExampleShape::read(bytes)) {
+    if (shape.read(bytes)) {
         check(parsed.isOk(), "ExampleShape read a record the parser refuses",
               parsed ? QString() : parsed.status().toString());
         Schema fromShape, fromParse;
-        fromShape.add(*shape);
+        fromShape.add(shape);
         fromParse.add(*parsed);
-        check(fromShape.fields() == fromParse.fields() && shape->isSequence == parsed->isSequence,
+        check(fromShape.fields() == fromParse.fields() && shape.isSequence == parsed->isSequence,
               "ExampleShape and the parser disagree on the record's fields");
+        // Schema matches each shape against the last one's keys: the same record again, then
+        // our writer's encoding of it (its keys possibly in another order), then the record.
+        ExampleShape rewritten;
+        const QByteArray canonical = serializeExample(*parsed);
+        const Result<ParsedExample> reparsed = parser.parse(canonical, kWhere);
+        if (rewritten.read(canonical) && reparsed) {
+            fromShape.add(shape);
+            fromShape.add(rewritten);
+            fromShape.add(shape);
+            fromParse.add(*parsed);
+            fromParse.add(*reparsed);
+            fromParse.add(*parsed);
+            check(fromShape.fields() == fromParse.fields() &&
+                      fromShape.sequenceRecords() == fromParse.sequenceRecords(),
+                  "a Schema of shapes and one of parsed records disagree over four records");
+        }
+    } else {
+        check(shape.fields.empty() && !shape.isSequence, "a declined shape is not left empty");
     }
     if (!parsed) {
         check(parsed.status().kind() == ErrorKind::InvalidArgument && parsed.status().where() == kWhere &&
