@@ -54,12 +54,11 @@ bool SteadyScrollBar::plain() const
 
 void SteadyScrollBar::sliderChange(SliderChange change)
 {
-    // An update already pending draws the latest state whatever is decided here.
-    if (change != SliderOrientationChange && m_imageLook && plain() && look() == *m_imageLook) {
+    // The screen shows this look already; an update still pending draws the latest state anyway.
+    if (change != SliderOrientationChange && m_screenLook && plain() && look() == *m_screenLook) {
         ++m_skipped;
         return;
     }
-    m_imageLook.reset();
     QScrollBar::sliderChange(change);
 }
 
@@ -69,23 +68,25 @@ void SteadyScrollBar::paintEvent(QPaintEvent *event)
         QScrollBar::paintEvent(event);
         return;
     }
-    if (plain() && m_imageLook && *m_imageLook == look()) {
+    const Look now = look();
+    if (plain() && m_imageLook == now) {
         ++m_reused;
         QPainter p(this);
         p.drawPixmap(0, 0, m_image);
-        return;
+    } else {
+        QScrollBar::paintEvent(event);
+        // A widget cannot be rendered from inside its own paint event: the image of this look
+        // is made next, from the event loop.
+        if (plain() && !m_keepPosted) {
+            m_keepPosted = true;
+            QMetaObject::invokeMethod(this, &SteadyScrollBar::keepImage, Qt::QueuedConnection);
+        }
     }
-    m_imageLook.reset();
-    QScrollBar::paintEvent(event);
-    // Kept once a look is drawn twice: a bar whose handle moves every frame is not drawn twice a
-    // frame. A widget cannot be rendered from inside its own paint event: the image is made next.
-    const Look now = look();
-    const bool again = m_drawnLook == now;
-    m_drawnLook = now;
-    if (again && plain() && !m_keepPosted) {
-        m_keepPosted = true;
-        QMetaObject::invokeMethod(this, &SteadyScrollBar::keepImage, Qt::QueuedConnection);
-    }
+    // Only a paint of the whole bar, with nothing highlighted, says all that it shows.
+    if (plain() && event->region().contains(rect()))
+        m_screenLook = now;
+    else
+        m_screenLook.reset();
 }
 
 void SteadyScrollBar::keepImage()
@@ -94,6 +95,8 @@ void SteadyScrollBar::keepImage()
     if (!isVisible() || !plain() || size().isEmpty())
         return;
     const Look now = look();
+    if (m_imageLook == now)
+        return;
     m_image = QPixmap(size() * now.dpr);
     m_image.setDevicePixelRatio(now.dpr);
     m_image.fill(Qt::transparent);
@@ -106,14 +109,12 @@ void SteadyScrollBar::keepImage()
 void SteadyScrollBar::mousePressEvent(QMouseEvent *event)
 {
     m_pressed = true;
-    m_imageLook.reset();
     QScrollBar::mousePressEvent(event);
 }
 
 void SteadyScrollBar::mouseReleaseEvent(QMouseEvent *event)
 {
     m_pressed = false;
-    m_imageLook.reset();
     QScrollBar::mouseReleaseEvent(event);
 }
 
