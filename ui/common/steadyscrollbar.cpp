@@ -54,11 +54,12 @@ bool SteadyScrollBar::plain() const
 
 void SteadyScrollBar::sliderChange(SliderChange change)
 {
-    // The screen shows this look already; an update still pending draws the latest state anyway.
-    if (change != SliderOrientationChange && m_screenLook && plain() && look() == *m_screenLook) {
+    // An update already pending draws the latest state whatever is decided here.
+    if (change != SliderOrientationChange && m_imageLook && plain() && look() == *m_imageLook) {
         ++m_skipped;
         return;
     }
+    m_imageLook.reset();
     QScrollBar::sliderChange(change);
 }
 
@@ -68,25 +69,23 @@ void SteadyScrollBar::paintEvent(QPaintEvent *event)
         QScrollBar::paintEvent(event);
         return;
     }
-    const Look now = look();
-    if (plain() && m_imageLook == now) {
+    if (plain() && m_imageLook && *m_imageLook == look()) {
         ++m_reused;
         QPainter p(this);
         p.drawPixmap(0, 0, m_image);
-    } else {
-        QScrollBar::paintEvent(event);
-        // A widget cannot be rendered from inside its own paint event: the image of this look
-        // is made next, from the event loop.
-        if (plain() && !m_keepPosted) {
-            m_keepPosted = true;
-            QMetaObject::invokeMethod(this, &SteadyScrollBar::keepImage, Qt::QueuedConnection);
-        }
+        return;
     }
-    // Only a paint of the whole bar, with nothing highlighted, says all that it shows.
-    if (plain() && event->region().contains(rect()))
-        m_screenLook = now;
-    else
-        m_screenLook.reset();
+    m_imageLook.reset();
+    QScrollBar::paintEvent(event);
+    // Kept once a look is drawn twice: a bar whose handle moves every frame is not drawn twice a
+    // frame. A widget cannot be rendered from inside its own paint event: the image is made next.
+    const Look now = look();
+    const bool again = m_drawnLook == now;
+    m_drawnLook = now;
+    if (again && plain() && !m_keepPosted) {
+        m_keepPosted = true;
+        QMetaObject::invokeMethod(this, &SteadyScrollBar::keepImage, Qt::QueuedConnection);
+    }
 }
 
 void SteadyScrollBar::keepImage()
@@ -95,8 +94,6 @@ void SteadyScrollBar::keepImage()
     if (!isVisible() || !plain() || size().isEmpty())
         return;
     const Look now = look();
-    if (m_imageLook == now)
-        return;
     m_image = QPixmap(size() * now.dpr);
     m_image.setDevicePixelRatio(now.dpr);
     m_image.fill(Qt::transparent);
@@ -109,12 +106,14 @@ void SteadyScrollBar::keepImage()
 void SteadyScrollBar::mousePressEvent(QMouseEvent *event)
 {
     m_pressed = true;
+    m_imageLook.reset();
     QScrollBar::mousePressEvent(event);
 }
 
 void SteadyScrollBar::mouseReleaseEvent(QMouseEvent *event)
 {
     m_pressed = false;
+    m_imageLook.reset();
     QScrollBar::mouseReleaseEvent(event);
 }
 

@@ -12,8 +12,8 @@ class QAbstractScrollArea;
 namespace qs {
 
 // A scroll bar that draws itself again only when what it shows has changed. A live view that
-// grows row by row (the event log, following its newest row) had both of its bars drawn at
-// every new row although they mostly stayed the same: QAbstractSlider repaints at every range change,
+// grows by a row a frame (the event log, following its newest row) had both of its bars drawn
+// every frame although they stayed the same: QAbstractSlider repaints at every range change,
 // and QTableView's geometry update after each new row raises the area's bar containers, which
 // swaps their stacking and repaints both. Drawing a Fusion bar costs more than its pixels:
 // Qt 6.4's raster engine splits its tall lines and fills across the thread pool and waits for
@@ -22,10 +22,10 @@ namespace qs {
 // So the bar keeps an image of itself with what it was drawn from: its size, state, palette,
 // style, direction, and of the slider's values what styles draw from them (the handle's
 // rectangle, and whether it sits at either end: some grey out the arrow there). A paint with
-// the same copies the image, and a range or value change that leaves what the screen shows the
-// same asks for no paint. While the pointer is over the bar or a button is down on it, it draws as QScrollBar
-// does (what it highlights is QScrollBar's own); so it does whenever the look is new, and it
-// keeps an image of the new look, made right after that paint from the event loop.
+// the same copies the image, and a range or value change that leaves them the same asks for no
+// paint. While the pointer is over the bar or a button is down on it, it draws as QScrollBar
+// does (what it highlights is QScrollBar's own); so it does whenever the look is new, and once a
+// look has been drawn twice it keeps its image, made right after that paint from the event loop.
 class SteadyScrollBar : public QScrollBar {
     Q_OBJECT
 public:
@@ -63,9 +63,9 @@ private:
     void keepImage();
 
     QPixmap m_image;
-    std::optional<Look> m_imageLook;  // what m_image shows
-    std::optional<Look> m_screenLook; // what the last paint of the whole bar showed
-    bool m_drawing = false;           // inside render() into m_image
+    std::optional<Look> m_imageLook; // what m_image shows; empty while it is out of date
+    std::optional<Look> m_drawnLook; // what QScrollBar last drew
+    bool m_drawing = false;          // inside render() into m_image
     bool m_keepPosted = false;
     bool m_pressed = false;
     int m_reused = 0;

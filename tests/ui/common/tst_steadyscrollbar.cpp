@@ -95,16 +95,6 @@ void TestSteadyScrollBar::drawsAsAPlainBar()
     // The kept image did the drawing of most of those, or this proved nothing.
     QVERIFY2(steady.reusedPaints() - before > 500, qPrintable(QString::number(steady.reusedPaints())));
     QVERIFY(steady.skippedChanges() > 0);
-    // As a view following its end does it, within one frame: the range grows (the handle leaves
-    // the end), then the value follows (it is back).
-    const int reusedBefore = steady.reusedPaints();
-    for (int rows = 6000; rows < 6200; ++rows) {
-        apply([rows](QScrollBar *b) {
-            b->setRange(0, rows);
-            b->setValue(rows);
-        });
-    }
-    QVERIFY2(steady.reusedPaints() - reusedBefore > 150, qPrintable(QString::number(steady.reusedPaints())));
     apply([](QScrollBar *b) { b->setEnabled(false); });
     apply([](QScrollBar *b) { b->setEnabled(true); });
     apply([](QScrollBar *b) { b->setValue(0); });
@@ -138,11 +128,6 @@ void TestSteadyScrollBar::drawsAPressedBarAsAPlainOne()
     QCOMPARE(drawn(&steady), drawn(&plain));
     QTest::mouseRelease(&steady, Qt::LeftButton, {}, handle + QPoint(0, 40));
     QTest::mouseRelease(&plain, Qt::LeftButton, {}, handle + QPoint(0, 40));
-    QCoreApplication::processEvents();
-    QCOMPARE(drawn(&steady), drawn(&plain));
-    // Changes after the press that leave the handle where it is draw no pressed handle.
-    for (QScrollBar *bar : {static_cast<QScrollBar *>(&steady), &plain})
-        bar->setRange(0, 101);
     QCoreApplication::processEvents();
     QCOMPARE(drawn(&steady), drawn(&plain));
 }
