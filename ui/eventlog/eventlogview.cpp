@@ -1,7 +1,6 @@
 #include "eventlog/eventlogview.h"
 
 #include "common/eventtext.h"
-#include "common/steadyscrollbar.h"
 #include "common/uitext.h"
 #include "eventlog/eventlogdelegate.h"
 #include "eventlog/eventlogfilter.h"
@@ -32,7 +31,6 @@ EventLogView::EventLogView(QWidget *parent)
     m_filter->setSourceModel(m_model);
     m_table->setModel(m_filter);
     m_table->setItemDelegate(new EventLogDelegate(m_table));
-    SteadyScrollBar::install(m_table); // a row a frame would repaint both bars every frame
     m_table->setObjectName(QStringLiteral("eventTable"));
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
