@@ -11,14 +11,6 @@ namespace qs::benchtargets {
 
 namespace {
 
-QList<double> ratios(const QList<double> &num, const QList<double> &den)
-{
-    QList<double> r;
-    for (qsizetype i = 0; i < std::min(num.size(), den.size()); ++i)
-        r << (den[i] > 0 ? num[i] / den[i] : 0);
-    return r;
-}
-
 QList<double> milliseconds(const QList<double> &seconds)
 {
     QList<double> ms;

@@ -31,6 +31,14 @@ double median(QList<double> v)
     return medianOf(std::move(v));
 }
 
+QList<double> ratios(const QList<double> &num, const QList<double> &den)
+{
+    QList<double> r;
+    for (qsizetype i = 0; i < std::min(num.size(), den.size()); ++i)
+        r << (den[i] > 0 ? num[i] / den[i] : 0);
+    return r;
+}
+
 QJsonArray jsonList(const QList<double> &v)
 {
     QJsonArray a;

@@ -3,6 +3,8 @@
 // against a speed.
 #include "bench/benchdataset.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -158,6 +160,18 @@ private slots:
                          detail.value("inspect_ms").toArray().size());
             if (keys.last() == QLatin1String("pipeline_efficiency"))
                 QCOMPARE(detail.value("slowest_stage").toArray().size(), 1); // one round, --repeat 1
+            // On/off comparisons: five pairs whatever --repeat, the figure their median ratio.
+            if (keys.last() == QLatin1String("observation_overhead") ||
+                keys.last() == QLatin1String("recording_overhead") ||
+                keys.last() == QLatin1String("dataset_observation")) {
+                const QJsonArray pairRatios = detail.value("ratios").toArray();
+                QCOMPARE(pairRatios.size(), 5);
+                QList<double> sorted;
+                for (const QJsonValue &v : pairRatios)
+                    sorted << v.toDouble();
+                std::sort(sorted.begin(), sorted.end());
+                QCOMPARE(target.value("value").toDouble(), sorted[2]);
+            }
         }
         QCOMPARE(keys,
                  QStringList({"scan_vs_read", "startup", "shared_libraries", "inspect_vs_cat",
