@@ -4,6 +4,7 @@
 #include "common/uitext.h"
 
 #include <QHelpEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
@@ -41,15 +42,64 @@ QSize PipelineDiagram::minimumSizeHint() const
 
 void PipelineDiagram::setSnapshot(const Snapshot &snap)
 {
+    const QList<PipelineStage> stages = PipelineLayout::stages(snap);
+    const QList<int> others = PipelineLayout::otherThreads(snap);
+    const bool sameShape = stages == m_stages && others == m_others && snap.topology == m_snap.topology &&
+                           snap.threads.size() == m_snap.threads.size() &&
+                           snap.queues.size() == m_snap.queues.size();
     m_snap = snap;
     m_snap.events.clear(); // not drawn here; keep the copy small
-    m_stages = PipelineLayout::stages(snap);
-    m_others = PipelineLayout::otherThreads(snap);
+    m_stages = stages;
+    m_others = others;
     m_dataset = false;
     for (const PipelineStage &s : std::as_const(m_stages))
         m_dataset |= s.kind == PipelineStage::Kind::Queue &&
                      snap.queues[s.queue].type.endsWith(QLatin1String("Dataset"));
-    update();
+    if (!sameShape)
+        m_parts.clear();
+    bool all = false;
+    const QRegion changed = m_parts.changed(partKeys(), &all);
+    if (all)
+        update();
+    else if (!changed.isEmpty())
+        update(changed);
+}
+
+// One key a part, in the order paintEvent paints them: all that the part shows, given the
+// shape (stages, the threads in them, the topology) and the geometry, which repaint it all.
+QStringList PipelineDiagram::partKeys() const
+{
+    QStringList keys;
+    const bool live = m_snap.run == RunState::Running || m_snap.run == RunState::Stopping;
+    auto node = [&](int index) {
+        const ThreadInfo &t = m_snap.threads[index];
+        keys << QStringLiteral("%1 %2 %3").arg(int(t.state)).arg(int(t.activity)).arg(t.name);
+    };
+    for (const PipelineStage &s : std::as_const(m_stages)) {
+        if (s.kind == PipelineStage::Kind::Queue) {
+            const QueueInfo &q = m_snap.queues[s.queue];
+            QString key = QStringLiteral("%1/%2 %3 %4 %5 %6")
+                              .arg(q.size)
+                              .arg(q.capacity)
+                              .arg(q.minAfterDequeue)
+                              .arg(q.closed)
+                              .arg(q.name, q.type);
+            if (live)
+                key += QLatin1Char(' ') + UiText::rate(q.enqueuePerSec) + QLatin1Char(' ') +
+                       UiText::rate(q.dequeuePerSec);
+            keys << key;
+        } else if (s.kind == PipelineStage::Kind::Threads) {
+            keys << QStringLiteral("title");
+            for (int t : s.threads)
+                node(t);
+        }
+    }
+    if (!m_others.isEmpty()) {
+        keys << QStringLiteral("coordination");
+        for (int t : m_others)
+            node(t);
+    }
+    return keys;
 }
 
 QString PipelineDiagram::groupTitle(ThreadRole role, int count) const
@@ -83,12 +133,13 @@ QString PipelineDiagram::arrowLabel(int stage) const
     return tr("dequeue");
 }
 
-void PipelineDiagram::paintEvent(QPaintEvent *)
+void PipelineDiagram::paintEvent(QPaintEvent *e)
 {
     QPainter p(this);
     m_hits.clear();
     m_labels.clear();
     if (m_snap.threads.isEmpty() && m_snap.queues.isEmpty()) {
+        m_parts.clear();
         p.fillRect(rect(), palette().base());
         p.setPen(palette().placeholderText().color());
         p.drawText(
@@ -152,28 +203,45 @@ void PipelineDiagram::paintEvent(QPaintEvent *)
         m_hits = m_layer.hits;
         m_labels = m_layer.labels;
     }
-    p.drawImage(QPoint(0, 0), m_layer.image);
+    p.drawImage(QPoint(0, 0), m_layer.image); // clipped to the region being repainted
     p.setRenderHint(QPainter::Antialiasing);
+    int part = 0;
+    const QRegion dirty = e->region();
+    const auto paintPart = [&](const QRect &rect, const auto &paint) {
+        const int index = part++;
+        if (!m_parts.wanted(index, rect, dirty, &m_hits, &m_labels))
+            return;
+        const qsizetype hits = m_hits.size();
+        const qsizetype labels = m_labels.size();
+        paint();
+        m_parts.done(index, m_hits, hits, m_labels, labels);
+    };
     for (int i = 0; i < m_stages.size(); ++i) {
         const PipelineStage &s = m_stages[i];
         if (s.kind == PipelineStage::Kind::Files)
             continue; // in the layer
         else if (s.kind == PipelineStage::Kind::Queue)
-            paintQueue(p, columns[i], m_snap.queues[s.queue]);
+            // The closed mark and the floor's dashes reach a little past the column.
+            paintPart(columns[i].adjusted(-3, -3, 3, 3), [&] { paintQueue(p, columns[i], s.queue); });
         else
-            paintThreads(p, columns[i], s.threads, groupTitle(s.role, int(s.threads.size())));
+            paintThreads(p, columns[i], s.threads, groupTitle(s.role, int(s.threads.size())), paintPart);
     }
     if (!m_others.isEmpty()) {
         const QRect row(8, height() - othersH, width() - 16, othersH - 4);
         const QString title = tr("coordination:");
         const int tw = m_text.advance(font(), title) + 8;
-        p.setPen(palette().text().color());
-        drawLabel(p, QRect(row.left(), row.top(), tw, row.height()), Qt::AlignVCenter, title);
+        const QRect titleRect(row.left(), row.top(), tw, row.height());
+        paintPart(titleRect, [&] {
+            p.setPen(palette().text().color());
+            drawLabel(p, titleRect, Qt::AlignVCenter, title);
+        });
         const int w = std::min(fh * 12, (row.width() - tw) / int(m_others.size()));
-        for (int i = 0; i < m_others.size(); ++i)
-            paintNode(p, QRect(row.left() + tw + i * w, row.top(), w - 6, row.height()),
-                      m_snap.threads[m_others[i]], false);
+        for (int i = 0; i < m_others.size(); ++i) {
+            const QRect r(row.left() + tw + i * w, row.top(), w - 6, row.height());
+            paintPart(r.adjusted(-1, -1, 1, 1), [&] { paintNode(p, r, m_others[i], false); });
+        }
     }
+    m_parts.truncate(part);
 }
 
 void PipelineDiagram::paintFiles(QPainter &p, const QRect &column)
@@ -205,44 +273,62 @@ void PipelineDiagram::paintFiles(QPainter &p, const QRect &column)
                    }});
 }
 
-void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueInfo &q)
+QString PipelineDiagram::queueSizeText(const QueueInfo &q) const
 {
-    const int fh = fontMetrics().height();
-    QFont bold = font();
-    bold.setBold(true);
+    return tr("%1 / %2").arg(q.size).arg(q.capacity);
+}
 
-    // What the column would show: the name (split after its last slash where it is too wide:
-    // "shuffle_batch/" over "random_shuffle_queue"), the type, the bar with its count, and
-    // the lines under it. Rates only while the run goes: once it is over there is no "now".
-    QStringList nameLines{q.name};
-    const int slash = int(q.name.lastIndexOf(QLatin1Char('/')));
-    if (m_text.advance(bold, q.name) > column.width() && slash > 0)
-        nameLines = {q.name.left(slash + 1), q.name.mid(slash + 1)};
-    const QString sizeText = tr("%1 / %2").arg(q.size).arg(q.capacity);
-    const int plateW = m_text.advance(font(), sizeText) + fh / 2;
-    const bool countInBar = plateW <= column.width() - 4;
+bool PipelineDiagram::countInBar(const QueueInfo &q, int width)
+{
+    return m_text.advance(font(), queueSizeText(q)) + fontMetrics().height() / 2 <= width - 4;
+}
+
+// The lines under a queue's bar in a column `width` wide, all of them: the count where the bar
+// has no room for it, the rates while the run goes (once it is over there is no "now"), the
+// floor, closed.
+QStringList PipelineDiagram::queueLines(const QueueInfo &q, int width)
+{
     QStringList lines;
-    if (!countInBar)
-        lines << sizeText;
+    if (!countInBar(q, width))
+        lines << queueSizeText(q);
     const bool live = m_snap.run == RunState::Running || m_snap.run == RunState::Stopping;
     if (live) {
         const QString in = tr("in %1").arg(UiText::rate(q.enqueuePerSec));
         const QString out = tr("out %1").arg(UiText::rate(q.dequeuePerSec));
         const QString both = in + QStringLiteral(" · ") + out;
-        if (m_text.advance(font(), both) <= column.width())
+        if (m_text.advance(font(), both) <= width)
             lines << both;
         else
             lines << in << out;
     }
     if (q.minAfterDequeue > 0) {
         const QString longFloor = tr("floor (min_after_dequeue) %1").arg(q.minAfterDequeue);
-        lines << (m_text.advance(font(), longFloor) <= column.width()
-                      ? longFloor
-                      : tr("floor %1").arg(q.minAfterDequeue));
+        lines << (m_text.advance(font(), longFloor) <= width ? longFloor
+                                                             : tr("floor %1").arg(q.minAfterDequeue));
     }
     if (q.closed)
         lines << tr("closed");
-    const QStringList allLines = lines; // for the tooltip, whatever fits
+    return lines;
+}
+
+void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, int queue)
+{
+    const QueueInfo &q = m_snap.queues[queue];
+    const int fh = fontMetrics().height();
+    QFont bold = font();
+    bold.setBold(true);
+
+    // What the column would show: the name (split after its last slash where it is too wide:
+    // "shuffle_batch/" over "random_shuffle_queue"), the type, the bar with its count, and
+    // the lines under it.
+    QStringList nameLines{q.name};
+    const int slash = int(q.name.lastIndexOf(QLatin1Char('/')));
+    if (m_text.advance(bold, q.name) > column.width() && slash > 0)
+        nameLines = {q.name.left(slash + 1), q.name.mid(slash + 1)};
+    const QString sizeText = queueSizeText(q);
+    const int plateW = m_text.advance(font(), sizeText) + fh / 2;
+    const bool inBar = countInBar(q, column.width());
+    QStringList lines = queueLines(q, column.width());
 
     // Where the column is short (a small screen, a large zoom) it gives up, in this order, the
     // lines under the bar from the last, the bar's full height, the type and the name's second
@@ -303,7 +389,7 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
     }
     // The count on a plate of its own, so neither the fill's edge nor the floor's dashes run
     // through its digits; under the bar where the bar is too short for it.
-    if (countInBar) {
+    if (inBar) {
         const QRect plate(bar.center().x() - plateW / 2, bar.center().y() - fh / 2 - 1, plateW, fh + 2);
         p.setPen(Qt::NoPen);
         p.setBrush(palette().base());
@@ -318,8 +404,15 @@ void PipelineDiagram::paintQueue(QPainter &p, const QRect &column, const QueueIn
         y += fh;
     }
 
+    // The tip tells the queue as it is when asked (a column that did not change is not painted
+    // again), with every line under the bar, shown or not.
     m_hits.append({QRect(column.left(), top, column.width(), std::max(y, bar.bottom()) - top),
-                   [q, sizeText, allLines] { return queueTip(q, sizeText, allLines); }});
+                   [this, queue, width = column.width()] {
+                       if (queue >= m_snap.queues.size())
+                           return QString();
+                       const QueueInfo &now = m_snap.queues[queue];
+                       return queueTip(now, queueSizeText(now), queueLines(now, width));
+                   }});
 }
 
 QString PipelineDiagram::queueTip(const QueueInfo &q, const QString &sizeText, const QStringList &allLines)
@@ -344,16 +437,20 @@ QString PipelineDiagram::queueTip(const QueueInfo &q, const QString &sizeText, c
     return tip;
 }
 
+template<typename PaintPart>
 void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList<int> &threads,
-                                   const QString &title)
+                                   const QString &title, const PaintPart &paintPart)
 {
     const int fh = fontMetrics().height();
-    p.setPen(palette().text().color());
-    QFont bold = font();
-    bold.setBold(true);
-    p.setFont(bold);
-    drawLabel(p, QRect(column.left(), column.top(), column.width(), fh), Qt::AlignHCenter, title);
-    p.setFont(font());
+    const QRect titleRect(column.left(), column.top(), column.width(), fh);
+    paintPart(titleRect, [&] {
+        p.setPen(palette().text().color());
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        drawLabel(p, titleRect, Qt::AlignHCenter, title);
+        p.setFont(font());
+    });
     // Nodes of two lines (name, state) when they fit; several columns of them when many threads
     // do not fit under each other; one line each as the last resort.
     const int n = int(threads.size());
@@ -370,8 +467,8 @@ void PipelineDiagram::paintThreads(QPainter &p, const QRect &column, const QList
     const int top = column.top() + fh + 4 + std::max(0, (avail - (rows * h + (rows - 1) * gap)) / 2);
     for (int k = 0; k < n; ++k) {
         const int row = k % rows, col = k / rows;
-        paintNode(p, QRect(column.left() + col * (w + gap), top + row * (h + gap), w, h),
-                  m_snap.threads[threads[k]], true);
+        const QRect r(column.left() + col * (w + gap), top + row * (h + gap), w, h);
+        paintPart(r.adjusted(-1, -1, 1, 1), [&] { paintNode(p, r, threads[k], true); });
     }
 }
 
@@ -408,18 +505,25 @@ void PipelineDiagram::paintBox(QPainter &p, const QRect &r, ThreadState state)
     p.drawImage(QPoint(r.x() - 1, r.y() - 1), *it);
 }
 
-void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t, bool inGroup)
+// "running · dequeuing": the state, with the activity while it runs.
+QString PipelineDiagram::stateText(const ThreadInfo &t)
 {
+    QString text = StatePalette::name(t.state);
+    const QString activity = UiText::activityName(t.activity);
+    if (t.state == ThreadState::Running && !activity.isEmpty())
+        text += QStringLiteral(" · ") + activity;
+    return text;
+}
+
+void PipelineDiagram::paintNode(QPainter &p, const QRect &r, int thread, bool inGroup)
+{
+    const ThreadInfo &t = m_snap.threads[thread];
     const int fh = fontMetrics().height();
     paintBox(p, r, t.state);
     p.setPen(StatePalette::textColor(t.state));
-    QString line2 = StatePalette::name(t.state);
-    const QString activity = UiText::activityName(t.activity);
-    if (t.state == ThreadState::Running && !activity.isEmpty())
-        line2 += QStringLiteral(" · ") + activity;
     const QRect inner = r.adjusted(6, 1, -6, -1);
     // Where "running · dequeuing" does not fit, the state alone does.
-    const QString stateText = line2;
+    QString line2 = stateText(t);
     if (m_text.advance(font(), line2) > inner.width())
         line2 = StatePalette::name(t.state);
     const QString label = UiText::threadLabel(m_snap.topology.get(), t.name);
@@ -452,8 +556,14 @@ void PipelineDiagram::paintNode(QPainter &p, const QRect &r, const ThreadInfo &t
         drawLabel(p, QRect(inner.left(), inner.center().y() - fh / 2, inner.width(), fh), Qt::AlignCenter,
                   text);
     }
-    m_hits.append({r, [t, label, stateText, activity, now = m_snap.tUs] {
-                       return nodeTip(t, label, stateText, activity, now);
+    // The tip tells the thread as it is when asked (a node that did not change is not painted
+    // again): how long it has been in its state goes on.
+    m_hits.append({r, [this, thread] {
+                       if (thread >= m_snap.threads.size())
+                           return QString();
+                       const ThreadInfo &now = m_snap.threads[thread];
+                       return nodeTip(now, UiText::threadLabel(m_snap.topology.get(), now.name),
+                                      stateText(now), UiText::activityName(now.activity), m_snap.tUs);
                    }});
 }
 

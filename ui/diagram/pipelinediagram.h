@@ -1,14 +1,13 @@
 #pragma once
 
 #include "common/textcache.h"
+#include "diagram/diagramparts.h"
 #include "diagram/pipelinelayout.h"
 #include "observe/snapshot.h"
 
 #include <QHash>
 #include <QImage>
 #include <QWidget>
-
-#include <functional>
 
 namespace qs {
 
@@ -30,12 +29,7 @@ public:
     // Every text the last paint drew: where, what it showed, and the whole of it. A text too long
     // for its room is elided in the middle (names keep their start and end: "shuffle_…_queue");
     // the whole text is then in the tooltip over it.
-    struct Label {
-        QRect rect; // the room it was given
-        QString shown;
-        QString full;
-        int width = 0; // of `shown`, in the font it was drawn in
-    };
+    using Label = DiagramLabel;
     const QList<Label> &labels() const { return m_labels; }
     QString toolTipAt(const QPoint &pos) const; // the tooltip there, "" for none
 
@@ -45,19 +39,24 @@ protected:
     void changeEvent(QEvent *) override;
 
 private:
-    struct Hit {
-        QRect rect;
-        std::function<QString()> tip; // made when asked: most paints are never hovered
-    };
+    using Hit = DiagramHit;
+    QStringList partKeys() const;
     void paintFiles(QPainter &p, const QRect &r);
-    void paintQueue(QPainter &p, const QRect &column, const QueueInfo &q);
+    QString queueSizeText(const QueueInfo &q) const;
+    bool countInBar(const QueueInfo &q, int width);
+    QStringList queueLines(const QueueInfo &q, int width);
+    void paintQueue(QPainter &p, const QRect &column, int queue);
     static QString queueTip(const QueueInfo &q, const QString &sizeText, const QStringList &allLines);
     static QString nodeTip(const ThreadInfo &t, const QString &label, const QString &stateText,
                            const QString &activity, qint64 nowUs);
-    void paintThreads(QPainter &p, const QRect &column, const QList<int> &threads, const QString &title);
+    // paintPart(rect, paint) paints one part where the repaint reaches it (DiagramParts).
+    template<typename PaintPart>
+    void paintThreads(QPainter &p, const QRect &column, const QList<int> &threads, const QString &title,
+                      const PaintPart &paintPart);
+    static QString stateText(const ThreadInfo &t);
     // inGroup: the node sits under its group's title ("4 readers"), so where its label does not
     // fit, its last words ("reader 3") may stand for it.
-    void paintNode(QPainter &p, const QRect &r, const ThreadInfo &t, bool inGroup);
+    void paintNode(QPainter &p, const QRect &r, int thread, bool inGroup);
     void paintBox(QPainter &p, const QRect &r, ThreadState state); // a node's box, from m_boxes
     void paintArrow(QPainter &p, int x0, int x1, int y, const QString &label);
     // Draws `text` in `r` on one line, elided in the middle when it does not fit, and records it.
@@ -75,6 +74,7 @@ private:
     QList<Label> m_labels;          // rebuilt by every paint
     TextCache m_text;               // the labels' shapes, kept between frames
     QHash<quint64, QImage> m_boxes; // nodes' boxes drawn once (paintBox)
+    DiagramParts m_parts;           // what each part showed, where, with its labels and hits
     // What stays from frame to frame, painted once for its key (size, scale, font, palette and
     // the words in it): the background, the arrows and the files, with their labels and hits.
     struct Layer {

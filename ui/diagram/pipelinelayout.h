@@ -13,6 +13,7 @@ struct PipelineStage {
     ThreadRole role = ThreadRole::Worker; // for Threads
     QList<int> threads;                   // indices into Snapshot::threads
     int queue = -1;                       // index into Snapshot::queues
+    friend bool operator==(const PipelineStage &, const PipelineStage &) = default;
 };
 
 // Decides the diagram's columns from the snapshot's topology (the run's own account of its
