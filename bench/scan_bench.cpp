@@ -1,8 +1,9 @@
 // qs-bench-scan: how fast RecordReader scans a page-cached TFRecord file, against plain read(2)
 // of the same file in the same run.
 //
-//   qs-bench-scan [FILE] [--size-mb N] [--record-kib N] [--repeat N]
+//   qs-bench-scan [FILE] [--size-mb N] [--record-kib N] [--repeat N] [--map]
 //
+// --map scans through a mapping of the file (RecordReaderOptions::mapFile) instead of read().
 // Without FILE it writes an uncompressed file of --size-mb (512) MB with records of 1 KiB to
 // 2 * --record-kib (80) KiB in a temporary folder. Targets: ratio >= 1.0, peak RSS < 64 MB.
 // The measuring code is in scanbench.h, shared with `queuescope-cli bench`.
@@ -25,6 +26,7 @@ int main(int argc, char **argv)
     qint64 sizeMb = 512;
     qint64 recordKib = 80;
     int repeat = 3;
+    RecordReaderOptions options;
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg = argv[i];
         const bool hasValue = i + 1 < argc;
@@ -34,10 +36,13 @@ int main(int argc, char **argv)
             recordKib = QByteArray(argv[++i]).toLongLong();
         else if (arg == "--repeat" && hasValue)
             repeat = QByteArray(argv[++i]).toInt();
+        else if (arg == "--map")
+            options.mapFile = true;
         else if (!arg.startsWith("--") && file.isEmpty())
             file = QString::fromLocal8Bit(arg);
         else {
-            std::fprintf(stderr, "usage: qs-bench-scan [FILE] [--size-mb N] [--record-kib N] [--repeat N]\n");
+            std::fprintf(stderr,
+                         "usage: qs-bench-scan [FILE] [--size-mb N] [--record-kib N] [--repeat N] [--map]\n");
             return 2;
         }
     }
@@ -58,7 +63,7 @@ int main(int argc, char **argv)
         }
     }
 
-    const Result<ScanComparison> c = compareScanToRead({file}, 0, repeat);
+    const Result<ScanComparison> c = compareScanToRead({file}, 0, repeat, options);
     if (!c) {
         std::fprintf(stderr, "%s\n", qPrintable(c.status().toString()));
         return 1;
@@ -80,8 +85,9 @@ int main(int argc, char **argv)
                                         : "portable",
                 double(256 << 20) / 1e6 / crcSeconds, crc);
     std::printf("plain read()    %.0f MB/s (best of %d)\n", c->read.megabytesPerSecond(), c->passes);
-    std::printf("RecordReader    %.0f MB/s, %.0f records/s, CRC verified (best of %d)\n",
-                c->scan.megabytesPerSecond(), c->scan.recordsPerSecond(), c->passes);
+    std::printf("RecordReader    %.0f MB/s, %.0f records/s, CRC verified, %s (best of %d)\n",
+                c->scan.megabytesPerSecond(), c->scan.recordsPerSecond(),
+                options.mapFile ? "through a mapping" : "read() into its buffer", c->passes);
     std::printf("ratio           %.2f (target >= 1.00)\n", c->ratio());
     std::printf("peak RSS        %.1f MB (target < 64)\n", double(peakRssBytes()) / (1024.0 * 1024.0));
     std::printf("load            %s\n", qPrintable(LoadAverage::now().toString()));

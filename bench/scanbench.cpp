@@ -56,11 +56,11 @@ Result<Throughput> plainRead(const QStringList &files)
     return t;
 }
 
-Result<Throughput> scanRecords(const QStringList &files)
+Result<Throughput> scanRecords(const QStringList &files, const RecordReaderOptions &options)
 {
     Throughput t;
     for (const QString &f : files) {
-        Result<ScanStats> s = scanFile(f);
+        Result<ScanStats> s = scanFile(f, options);
         if (!s)
             return s.status();
         t.bytes += s->fileBytes;
@@ -76,7 +76,8 @@ double ScanComparison::ratio() const
     return r > 0 ? scan.megabytesPerSecond() / r : 0;
 }
 
-Result<ScanComparison> compareScanToRead(const QStringList &files, double seconds, int minPasses)
+Result<ScanComparison> compareScanToRead(const QStringList &files, double seconds, int minPasses,
+                                         const RecordReaderOptions &options)
 {
     if (Result<Throughput> warm = plainRead(files); !warm)
         return warm.status();
@@ -87,7 +88,7 @@ Result<ScanComparison> compareScanToRead(const QStringList &files, double second
         Result<Throughput> r = plainRead(files);
         if (!r)
             return r.status();
-        Result<Throughput> s = scanRecords(files);
+        Result<Throughput> s = scanRecords(files, options);
         if (!s)
             return s.status();
         readTotal += r->seconds;

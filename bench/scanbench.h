@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "record/recordreader.h"
 
 #include <QStringList>
 
@@ -21,8 +22,9 @@ struct Throughput {
 Result<Throughput> plainRead(const QStringList &files);
 
 // Every record of each file through RecordReader with its CRCs checked, as a reader thread
-// reads (scanFile). The first error but the clean end is returned.
-Result<Throughput> scanRecords(const QStringList &files);
+// reads (scanFile; `options.mapFile` picks the mapped path). The first error but the clean end
+// is returned.
+Result<Throughput> scanRecords(const QStringList &files, const RecordReaderOptions &options = {});
 
 struct ScanComparison {
     Throughput read; // the fastest pass
@@ -35,6 +37,7 @@ struct ScanComparison {
 // Reads the files once to bring them into the page cache, then alternates plain-read and
 // scan passes until each has had at least `minPasses` and `seconds` in total, and keeps the
 // fastest pass of each: the page-cached figure, least disturbed by other processes.
-Result<ScanComparison> compareScanToRead(const QStringList &files, double seconds, int minPasses = 3);
+Result<ScanComparison> compareScanToRead(const QStringList &files, double seconds, int minPasses = 3,
+                                         const RecordReaderOptions &options = {});
 
 } // namespace qs

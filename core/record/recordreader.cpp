@@ -183,11 +183,12 @@ Status RecordReader::next(RecordView *record)
             *record = RecordView();
         return s;
     }
-    // The view's buffer is reused when the caller kept no copy of it: resize() then stays in place.
+    // A record that lies in the buffer is handed out as a view of it; a large one read past the
+    // buffer goes into the view's own array, reused when the caller kept no copy of it.
     QByteArray buffer = std::move(record->m_owned);
     *record = RecordView();
-    Status s = nextWith([&](bool *resyncable) { return readOne(&buffer, resyncable); });
-    if (s.isOk()) {
+    Status s = nextWith([&](bool *resyncable) { return readOne(&buffer, resyncable, record); });
+    if (s.isOk() && !record->m_chunk) {
         record->m_owned = std::move(buffer);
         record->m_data = record->m_owned.constData();
         record->m_size = record->m_owned.size();
@@ -231,11 +232,8 @@ Status RecordReader::fill(qint64 wanted, qint64 limit)
 {
     if (buffered() >= wanted || m_eof)
         return Status::ok();
-    if (m_begin > 0) { // what is left is less than one frame: cheap to move, and reads stay large
-        std::memmove(m_buffer.get(), m_buffer.get() + m_begin, size_t(buffered()));
-        m_end -= m_begin;
-        m_begin = 0;
-    }
+    if (m_begin > 0) // what is left is less than one frame: cheap to move, and reads stay large
+        compact();
     while (buffered() < wanted) {
         const qint64 room = std::min(kBufferBytes - m_end, limit - buffered());
         Result<qint64> got = m_source->read(m_buffer.get() + m_end, room);
@@ -250,7 +248,23 @@ Status RecordReader::fill(qint64 wanted, qint64 limit)
     return Status::ok();
 }
 
-Status RecordReader::readOne(QByteArray *record, bool *resyncable)
+// Moves the unread bytes to the front of the buffer. Views may show the bytes before them: then
+// the buffer is left to the views (it goes when the last of them does) and a new one takes over.
+void RecordReader::compact()
+{
+    if (m_viewed) {
+        std::shared_ptr<char[]> fresh(new char[kBufferBytes]);
+        std::memcpy(fresh.get(), m_buffer.get() + m_begin, size_t(buffered()));
+        m_buffer = std::move(fresh);
+        m_viewed = false;
+    } else {
+        std::memmove(m_buffer.get(), m_buffer.get() + m_begin, size_t(buffered()));
+    }
+    m_end -= m_begin;
+    m_begin = 0;
+}
+
+Status RecordReader::readOne(QByteArray *record, bool *resyncable, RecordView *view)
 {
     const qint64 start = m_offset;
     if (Status s = fill(kHeaderBytes); !s)
@@ -294,6 +308,13 @@ Status RecordReader::readOne(QByteArray *record, bool *resyncable)
         *resyncable = true; // the framing held, so the next record starts right after this one
         return corrupted(start);
     }
+    if (view) {
+        view->m_chunk = m_buffer;
+        view->m_data = payload;
+        view->m_size = qsizetype(length);
+        m_viewed = true;
+        return Status::ok();
+    }
     record->resize(qsizetype(length));
     std::memcpy(record->data(), payload, size_t(length));
     return Status::ok();
@@ -314,7 +335,7 @@ Status RecordReader::readLarge(QByteArray *record, quint64 length, qint64 start,
     std::memcpy(record->data(), m_buffer.get() + m_begin, size_t(got));
     m_begin += got;
     if (m_begin == m_end)
-        m_begin = m_end = 0;
+        compact();
     while (got < qint64(length)) {
         if (got == allocated) {
             allocated = std::min<qint64>(qint64(length), got * 2);

@@ -343,7 +343,9 @@ private slots:
                 QVERIFY((*writer)->write(r).isOk());
             QVERIFY((*writer)->commit().isOk());
         }
-        Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(path);
+        RecordReaderOptions mapped;
+        mapped.mapFile = true;
+        Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(path, mapped);
         QVERIFY2(reader.isOk(), qPrintable(reader.status().toString()));
         QVERIFY((*reader)->isMapped());
 

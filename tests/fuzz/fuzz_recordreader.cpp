@@ -335,10 +335,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             expectSame(got, frameByHand(input, o), "Auto on an uncompressed stream");
         return got;
     };
-    if (plainStream && n > 0) { // the read() path must agree with the mapped one
-        RecordReaderOptions buffered = options(Compression::None, last & 1);
-        buffered.mapFile = false;
-        expectSame(readAll(file.path(), buffered, n), frameByHand(input, buffered), "read() instead of mmap");
+    if (plainStream && n > 0) { // the mapped path must agree with the read() one
+        RecordReaderOptions mapped = options(Compression::None, last & 1);
+        mapped.mapFile = true;
+        expectSame(readAll(file.path(), mapped, n), frameByHand(input, mapped), "mmap instead of read()");
     }
     if (readDetected(options(Compression::Auto, false)).end == ErrorKind::DataLoss) {
         readDetected(options(Compression::Auto, true));
@@ -370,8 +370,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     // 3. Shrunk while mapped.
     if (n > 0) {
+        RecordReaderOptions mapped = plain;
+        mapped.mapFile = true;
         file.assign(repaired);
-        shrunkWhileMapped(file, plain, wantRepaired, n, first, last);
+        shrunkWhileMapped(file, mapped, wantRepaired, n, first, last);
     }
 
     // Compressed here, so the stream has no known size: zlib (without the filler, which would
