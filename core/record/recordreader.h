@@ -36,8 +36,8 @@ struct RecordReaderOptions {
 // Reading is the default because a one-pass scan of a mapping pays the kernel for every page it
 // maps (a fault per 64 KiB, a page-table entry per 4 KiB, and unmapping them again), while the
 // copy into a buffer that stays in the cache is cheap: `qs-bench-scan FILE --map` compares the
-// two. On a 2-core guest with shadow page tables a mapped scan of 272 MB ran at 0.17 of plain
-// read() and the buffered one at 0.68.
+// two. On a 2-core paravirtualized guest, where page faults are dear, a mapped scan of 272 MB
+// ran at 0.17 of plain read() and the buffered one at 0.68.
 //
 // Offsets are byte offsets of a record's first header byte in the decompressed stream. Errors
 // carry Location{path, record, offset}, where record is the record's position in the file
