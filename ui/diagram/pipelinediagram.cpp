@@ -47,6 +47,7 @@ void PipelineDiagram::setSnapshot(const Snapshot &snap)
     const bool sameShape = stages == m_stages && others == m_others && snap.topology == m_snap.topology &&
                            snap.threads.size() == m_snap.threads.size() &&
                            snap.queues.size() == m_snap.queues.size();
+    const bool wasDataset = m_dataset;
     m_snap = snap;
     m_snap.events.clear(); // not drawn here; keep the copy small
     m_stages = stages;
@@ -55,7 +56,7 @@ void PipelineDiagram::setSnapshot(const Snapshot &snap)
     for (const PipelineStage &s : std::as_const(m_stages))
         m_dataset |= s.kind == PipelineStage::Kind::Queue &&
                      snap.queues[s.queue].type.endsWith(QLatin1String("Dataset"));
-    if (!sameShape)
+    if (!sameShape || m_dataset != wasDataset) // the columns move: repaint it all
         m_parts.clear();
     bool all = false;
     const QRegion changed = m_parts.changed(partKeys(), &all);
