@@ -82,13 +82,14 @@ Result<ParsedExample> ExampleParser::parse(QByteArrayView bytes, const Location 
             where, QStringLiteral("the %1 bytes are not a valid protobuf message").arg(bytes.size()));
 
     const bool known = message->has_context() || message->has_feature_lists();
-    const auto &reflection = *message->GetReflection();
-    if (!known && !reflection.GetUnknownFields(*message).empty())
+    // The lite runtime keeps unknown fields but has no accessor for them: a message with none of
+    // its own fields set still has a size exactly when it carries unknown ones.
+    if (!known && message->ByteSizeLong() > 0)
         return notAnExample(
             where, QStringLiteral("its %1 bytes hold only fields that tf.train.Example does not have")
                        .arg(bytes.size()));
     if (message->has_context() && message->context().feature().empty() && !message->has_feature_lists() &&
-        !message->context().GetReflection()->GetUnknownFields(message->context()).empty())
+        message->context().ByteSizeLong() > 0)
         return notAnExample(where, QStringLiteral("its features message holds only unknown fields"));
 
     ParsedExample out;
