@@ -4,6 +4,7 @@
 #include "observe/recorder.h"
 #include "observe/runfilekeys.h"
 #include "observe/sqlitedb.h"
+#include "observe/threadpriority.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -364,6 +365,11 @@ void RunFileWriter::Impl::loop()
         if (stop)
             break;
         lock.unlock();
+        // Writing the record is the run's work: at the window's priority each flush's burst
+        // would take a core from the frame being drawn. Asked every round, as the run may set
+        // its nice value after this thread started; lowering again is a no-op.
+        if (const std::optional<int> nice = recorder.threadNice())
+            ThreadPriority::lowerCurrentTo(*nice);
         Status s = flush();
         lock.lock();
         if (!s.isOk() && firstError.isOk())

@@ -20,6 +20,7 @@ class Recorder;
 //    starts a thread of its own that every `flushEvery` copies what the Recorder gained since
 //    the previous flush (new spans, events, queue samples, metric points; the threads' and
 //    queues' latest state, the topology when it changed, the run's figures) in one transaction.
+//    That thread takes the Recorder's threadNice() when one is set, as the run's threads do.
 //    The journal is SQLite's WAL, so the file is readable at any moment, also by another
 //    process, and a process killed at any point leaves `<path>.partial` readable up to its last
 //    flush (with its -wal file beside it).

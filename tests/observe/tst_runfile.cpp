@@ -8,15 +8,22 @@
 #include "observe/runfilereader.h"
 #include "observe/runfilewriter.h"
 #include "observe/sqlitedb.h"
+#include "observe/threadpriority.h"
 #include "run/pipeline.h"
 #include "run/runsummary.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <sqlite3.h>
+
+#ifdef Q_OS_LINUX
+#include <cerrno>
+#include <sys/resource.h>
+#endif
 
 using namespace qs;
 using namespace std::chrono_literals;
@@ -202,6 +209,45 @@ private slots:
         QCOMPARE(saved->last.threads.first().spans.first().startUs, 160);
         QCOMPARE(saved->last.events.size(), 5);
         QCOMPARE(saved->last.events.first().seq, 5);
+    }
+
+    // The writer's flushes are the run's work, so its thread takes the run's nice value, also
+    // when the run sets it after the writer started (the window's order), and the thread that
+    // started the writer keeps its own.
+    void writerTakesTheRunsNice()
+    {
+#ifndef Q_OS_LINUX
+        QSKIP("a per-thread nice value is Linux's");
+#else
+        const int base = ThreadPriority::current();
+        if (base >= 19)
+            QSKIP("this test runs at nice 19: no thread can be made nicer");
+        const int nicer = std::min(19, base + 7);
+        const auto threadsAt = [](int nice) {
+            int n = 0;
+            for (const QString &tid :
+                 QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+                errno = 0;
+                const int value = getpriority(PRIO_PROCESS, id_t(tid.toInt()));
+                if (errno == 0 && value == nice)
+                    ++n;
+            }
+            return n;
+        };
+        QCOMPARE(threadsAt(nicer), 0);
+        FakeClock clock;
+        Recorder rec(clock.options());
+        RunFileWriter::Options wo;
+        wo.flushEvery = 5ms;
+        auto w = RunFileWriter::start(m_dir.filePath(QStringLiteral("nice.qsrun")), rec, wo);
+        QVERIFY2(w, qPrintable(w.status().toString()));
+        rec.setThreadNice(nicer);
+        const qint64 before = (*w)->flushes();
+        QTRY_VERIFY((*w)->flushes() >= before + 2); // a whole round after the nice was set
+        QCOMPARE(threadsAt(nicer), 1);
+        QCOMPARE(ThreadPriority::current(), base);
+        QVERIFY((*w)->finish().isOk());
+#endif
     }
 
     void refusesWhatIsNotARun_data()
