@@ -32,7 +32,7 @@ public:
 
     // How much nicer than the window the run's threads are (ThreadPriority): at full speed the
     // window's frames no longer wait behind them, and the run still gets every cycle it leaves.
-    static constexpr int kRunThreadNice = 10;
+    static constexpr int kRunThreadNice = 19; // clamped to 19 (the least favoured)
 
     Pipeline *pipeline() const { return m_pipeline.get(); }
     // Every run is recorded as it goes into this session's run files (File > Save Run copies one).
