@@ -18,7 +18,7 @@ struct BenchOptions {
     QString tempDir;       // where temporary datasets go; empty: the system's temp folder
     QString cli;           // queuescope-cli, for the whole-process targets; empty: they are skipped
     QStringList jpegFiles; // TFRecord files whose JPEGs the decode target also times
-    int libraries = -1;    // shared objects the CLI loaded at start (loadedSharedLibraries); < 0 unknown
+    int libraries = -1;    // shared objects the CLI maps at start (startupLibraries); < 0 unknown
     std::function<void(const QString &)> progress; // what it is doing, for a progress line
 
     Status validate() const;

@@ -1,10 +1,10 @@
 #include "bench/processtiming.h"
 
 #include <QElapsedTimer>
+#include <QProcess>
 
 #include <cstring>
 #include <fcntl.h>
-#include <link.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <vector>
@@ -64,18 +64,25 @@ Result<ProcessPairs> timeProcessPairs(const QStringList &a, const QStringList &b
     return p;
 }
 
-int loadedSharedLibraries()
+Result<int> startupLibraries(const QString &program)
 {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LD_TRACE_LOADED_OBJECTS"), QStringLiteral("1"));
+    p.setProcessEnvironment(env);
+    p.start(program, {});
+    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        p.kill();
+        p.waitForFinished();
+        return Status(ErrorKind::Internal, QStringLiteral("cannot list the libraries %1 loads").arg(program));
+    }
     int count = 0;
-    dl_iterate_phdr(
-        [](dl_phdr_info *info, size_t, void *data) {
-            const char *name = info->dlpi_name;
-            // The main program has an empty name; the vDSO is named linux-vdso.so.1 but is no file.
-            if (name && *name && !std::strstr(name, "linux-vdso") && !std::strstr(name, "linux-gate"))
-                ++*static_cast<int *>(data);
-            return 0;
-        },
-        &count);
+    for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
+        const QByteArray l = line.trimmed();
+        // "libX.so => /path (0x...)", or "/lib64/ld-linux-x86-64.so.2 (0x...)" for the loader.
+        if (!l.isEmpty() && !l.startsWith("linux-vdso") && !l.startsWith("linux-gate") && l.contains("(0x"))
+            ++count;
+    }
     return count;
 }
 

@@ -22,9 +22,10 @@ struct ProcessPairs {
 };
 Result<ProcessPairs> timeProcessPairs(const QStringList &a, const QStringList &b, int pairs);
 
-// The shared objects loaded into this process right now (dl_iterate_phdr), the vDSO and the
-// main program not counted. Called before anything is loaded by hand (dlopen), it is the
-// count the program's own start-up pays for.
-int loadedSharedLibraries();
+// The shared objects the dynamic loader maps when `program` starts, before its main() runs: the
+// loader's own list (LD_TRACE_LOADED_OBJECTS, what ldd prints), the vDSO not counted. What a
+// program loads later by hand (queuescope-cli's engine) is not part of it. An error when the
+// program cannot be traced.
+Result<int> startupLibraries(const QString &program);
 
 } // namespace qs

@@ -19,7 +19,7 @@ add_custom_command(
   COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:queuescope-cli> "-DNAME=inspect, make, run and benchmark TFRecord input pipelines"
           "-DCOMMANDS=${_cli_commands}" -DOUT=${_man}/queuescope-cli.1.gz -DHELP2MAN=${QS_HELP2MAN}
           -P ${PROJECT_SOURCE_DIR}/cmake/QsManPage.cmake
-  DEPENDS queuescope-cli ${PROJECT_SOURCE_DIR}/cmake/QsManPage.cmake
+  DEPENDS queuescope-cli queuescope-engine ${PROJECT_SOURCE_DIR}/cmake/QsManPage.cmake
   COMMENT "Man page of queuescope-cli"
   VERBATIM)
 add_custom_command(

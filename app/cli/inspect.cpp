@@ -1,14 +1,14 @@
 // queuescope-cli inspect: what is in TFRecord files, and can QueueScope train on them.
 #include "clioutput.h"
 #include "commands.h"
+#include "engineloader.h"
 
 #include "base/statusjson.h"
 
 #include "example/classnamelist.h"
 #include "example/exampleparser.h"
 #include "example/exampleshape.h"
-#include "example/imagecodecs.h"
-#include "example/sampledecoder.h"
+#include "example/imageformat.h"
 #include "example/specdetector.h"
 #include "example/specoverrides.h"
 #include "record/inputfiles.h"
@@ -97,26 +97,6 @@ QString recordLine(qint64 index, const ParsedExample &ex)
         .arg(parts.join(QStringLiteral("  ")));
 }
 
-Status writeThumb(const FileReport &report, const cv::Mat &image, qint64 record, const QString &dir,
-                  QString *written)
-{
-    const QString name = QStringLiteral("%1-%2.png")
-                             .arg(QFileInfo(report.file).fileName())
-                             .arg(record, 5, 10, QLatin1Char('0'));
-    const QString path = QDir(dir).filePath(name);
-    bool ok = false;
-    try {
-        ok = writeImageFile(path, image);
-    } catch (const cv::Exception &e) {
-        return Status(ErrorKind::Internal,
-                      QStringLiteral("cannot write %1: %2").arg(path, QString::fromStdString(e.msg)));
-    }
-    if (!ok)
-        return Status(ErrorKind::Internal, QStringLiteral("cannot write %1").arg(path));
-    *written = path;
-    return {};
-}
-
 FileReport inspectFile(const QString &path, const InspectOptions &options)
 {
     FileReport report;
@@ -171,25 +151,23 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
             samples.push_back(std::move(*parsed));
     }
     report.sequenceRecords = report.schema.sequenceRecords();
-    if (!samples.empty()) {
-        report.detection = detectFeatureSpec(samples, options.overrides, path);
-        const Result<FeatureSpec> spec = report.detection->forTraining();
-        if (spec && !options.thumbsDir.isEmpty()) {
-            for (size_t i = 0; i < samples.size() && qsizetype(i) < options.thumbCount; ++i) {
-                const Location where{path, qint64(i), -1};
-                Result<cv::Mat> image = decodeImage(samples[i], *spec->image, where);
-                if (!image) {
-                    report.problems << image.status();
-                    continue;
-                }
-                QString written;
-                Status w = writeThumb(report, *image, qint64(i), options.thumbsDir, &written);
-                if (!w.isOk())
-                    report.problems << w;
-                else
-                    report.thumbs << written;
-            }
-        }
+    if (samples.empty())
+        return report;
+    // Detection decodes the sampled images: the engine's work, loading since inspect began.
+    const Result<const EngineApi *> api = engine();
+    if (!api) {
+        if (report.error.isOk())
+            report.error = api.status();
+        else
+            report.problems << api.status();
+        return report;
+    }
+    report.detection = (*api)->detect(samples, options.overrides, path);
+    const Result<FeatureSpec> spec = report.detection->forTraining();
+    if (spec && spec->image && !options.thumbsDir.isEmpty()) {
+        Thumbnails t = (*api)->thumbnails(samples, *spec->image, path, options.thumbsDir, options.thumbCount);
+        report.thumbs = std::move(t.written);
+        report.problems << t.problems;
     }
     return report;
 }
@@ -349,6 +327,7 @@ int runInspect(const QStringList &args)
     if (!files)
         return out.fail(QStringLiteral("inspect: %1").arg(files.status().message()));
 
+    preloadEngine(); // while the first file is scanned
     int failures = 0;
     for (const QString &file : *files) {
         const FileReport report = inspectFile(file, options);

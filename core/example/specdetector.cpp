@@ -6,15 +6,6 @@
 
 namespace qs {
 
-Result<FeatureSpec> Detection::forTraining() const
-{
-    if (!imageStatus)
-        return imageStatus;
-    if (!labelStatus)
-        return labelStatus;
-    return spec;
-}
-
 namespace {
 
 void detectImage(std::span<const ParsedExample> samples, const ImageOverrides &o,

@@ -20,7 +20,15 @@ struct Detection {
 
     // The spec when it can feed training (an image was found and the label override, if
     // any, holds); otherwise the first problem. `inspect` prints the schema either way.
-    Result<FeatureSpec> forTraining() const;
+    // Inline: queuescope-cli's front reads it without linking the decoders.
+    Result<FeatureSpec> forTraining() const
+    {
+        if (!imageStatus)
+            return imageStatus;
+        if (!labelStatus)
+            return labelStatus;
+        return spec;
+    }
 };
 
 inline constexpr int kDetectionSampleRecords = 16;

@@ -22,7 +22,7 @@ deb=$(ls "$work"/out/*.deb)
 echo "built $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB)"
 
 dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|' >"$work/contents"
-for path in /usr/bin/queuescope /usr/bin/queuescope-cli \
+for path in /usr/bin/queuescope /usr/bin/queuescope-cli /usr/lib/queuescope/libqueuescope-engine.so \
   /usr/share/applications/queuescope.desktop \
   /usr/share/icons/hicolor/256x256/apps/queuescope.png /usr/share/icons/hicolor/16x16/apps/queuescope.png \
   /usr/share/metainfo/io.github.queuescope.QueueScope.metainfo.xml \

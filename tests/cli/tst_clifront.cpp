@@ -1,0 +1,166 @@
+// queuescope-cli's two parts (app/cli/engine.h): the front links no OpenCV and answers what it
+// can without its engine; the engine is loaded from beside it, and a missing, foreign or
+// mismatched engine is named in a clear error instead of a crash.
+#include "example/examplebuilder.h"
+#include "record/recordwriter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kCli = QStringLiteral(QS_BINARY_DIR "/bin/queuescope-cli");
+const QString kEngine = QStringLiteral(QS_CLI_ENGINE_FILE);
+
+struct Ran {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Ran start(const QString &program, const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    Ran r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+// The shared libraries the dynamic loader maps for `program`, as ldd lists them (ldd is the
+// loader run with this variable; the program itself does not run).
+QString loadedLibraries(const QString &program)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LD_TRACE_LOADED_OBJECTS"), QStringLiteral("1"));
+    return start(program, {}, env).out;
+}
+
+bool copyExecutable(const QString &from, const QString &to)
+{
+    QDir().mkpath(QFileInfo(to).path());
+    return QFile::copy(from, to) &&
+           QFile::setPermissions(to, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
+} // namespace
+
+class TestCliFront : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        if (!QFile::exists(kCli) || !QFile::exists(kEngine))
+            QSKIP("queuescope-cli or its engine is not built");
+        QVERIFY(m_dir.isValid());
+        // A few Examples of raw 4x4 RGB pixels: enough for inspect to scan and to detect.
+        m_records = m_dir.filePath(QStringLiteral("small.tfrecord"));
+        auto writer = qs::RecordWriter::create(m_records);
+        QVERIFY(writer.isOk());
+        for (int i = 0; i < 5; ++i) {
+            qs::ExampleBuilder b;
+            b.addBytes("image_raw", QByteArray(4 * 4 * 3, char(40 * i)))
+                .addInt64("height", 4)
+                .addInt64("width", 4)
+                .addInt64("depth", 3)
+                .addInt64("label", i % 2);
+            QVERIFY((*writer)->write(b.serialize()).isOk());
+        }
+        QVERIFY((*writer)->commit().isOk());
+    }
+
+    void theFrontLinksNoOpenCV()
+    {
+        const QString front = loadedLibraries(kCli);
+        QVERIFY2(front.contains(QStringLiteral("libQt6Core")), qPrintable(front));
+        QVERIFY2(!front.contains(QStringLiteral("opencv")), qPrintable(front));
+        const Ran engine = start(QStringLiteral("ldd"), {kEngine});
+        if (engine.exitCode != 0)
+            QSKIP("ldd is not available here");
+        QVERIFY2(engine.out.contains(QStringLiteral("libopencv_core")), qPrintable(engine.out));
+    }
+
+    // The engine's commands and inspect's detection still work through the built front.
+    void theFrontLoadsItsEngine()
+    {
+        const Ran r = start(kCli, {"inspect", "--json", "--verify", m_records});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(report.value(QStringLiteral("records")).toInteger(), 5);
+        QCOMPARE(report.value(QStringLiteral("image")).toObject().value(QStringLiteral("key")).toString(),
+                 QStringLiteral("image_raw"));
+        const Ran demo = start(kCli, {"demo", "--help"});
+        QCOMPARE(demo.exitCode, 0);
+        QVERIFY2(demo.out.contains(QStringLiteral("queuescope-cli demo")), qPrintable(demo.out + demo.err));
+    }
+
+    // A front copied away from its engine: what needs no engine works, the rest says which file
+    // it could not load, and inspect still reports what it scanned.
+    void withoutItsEngine()
+    {
+        QTemporaryDir tree;
+        QVERIFY(tree.isValid());
+        const QString front = tree.filePath(QStringLiteral("bin/queuescope-cli"));
+        QVERIFY(copyExecutable(kCli, front));
+        const QString expected = QDir::cleanPath(tree.filePath(QStringLiteral("bin/" QS_CLI_ENGINE_PATH)));
+
+        Ran r = start(front, {"--version"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith(QStringLiteral("queuescope-cli ")));
+        r = start(front, {"settings", "--json"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+        r = start(front, {"run", "--max-steps", "1", m_records});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot load the engine ") + expected), qPrintable(r.err));
+
+        r = start(front, {"inspect", "--json", m_records});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(report.value(QStringLiteral("records")).toInteger(), 5);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot load the engine ") + expected), qPrintable(r.err));
+    }
+
+    void aForeignEngineIsRefused_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("error");
+        QTest::addRow("another version") << QStringLiteral(QS_FOREIGN_ENGINE_FILE)
+                                         << QStringLiteral("is from version 0.0.0-foreign");
+        QTest::addRow("not a library") << m_records << QStringLiteral("cannot load the engine");
+    }
+    void aForeignEngineIsRefused()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, error);
+        QTemporaryDir tree;
+        QVERIFY(tree.isValid());
+        const QString front = tree.filePath(QStringLiteral("bin/queuescope-cli"));
+        QVERIFY(copyExecutable(kCli, front));
+        QVERIFY(copyExecutable(engine, tree.filePath(QStringLiteral("bin/" QS_CLI_ENGINE_PATH))));
+        const Ran r = start(front, {"demo", "--help"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(error), qPrintable(r.err));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_records;
+};
+
+QTEST_GUILESS_MAIN(TestCliFront)
+#include "tst_clifront.moc"
