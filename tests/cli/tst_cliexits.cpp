@@ -1,6 +1,7 @@
 // One exit-status table for every subcommand (0 ok, 1 data or run error, 2 usage or missing
 // input), JSON errors with --json, and the small things inspect and make say.
 #include "imagefolder.h"
+#include "processrun.h"
 
 #include "example/examplebuilder.h"
 #include "example/exampleparser.h"
@@ -23,26 +24,9 @@ namespace {
 
 const QString kCli = QStringLiteral(QS_BINARY_DIR "/bin/queuescope-cli");
 
-struct Ran {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
 Ran cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(kCli, args);
-    Ran r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return runProcess(kCli, args);
 }
 
 QString errorField(const QString &out)

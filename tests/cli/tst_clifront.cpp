@@ -1,6 +1,8 @@
 // queuescope-cli's two parts (app/cli/engine.h): the front links no OpenCV and answers what it
 // can without its engine; the engine is loaded from beside it, and a missing, foreign or
 // mismatched engine is named in a clear error instead of a crash.
+#include "processrun.h"
+
 #include "example/examplebuilder.h"
 #include "record/recordwriter.h"
 
@@ -18,36 +20,13 @@ namespace {
 const QString kCli = QStringLiteral(QS_BINARY_DIR "/bin/queuescope-cli");
 const QString kEngine = QStringLiteral(QS_CLI_ENGINE_FILE);
 
-struct Ran {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Ran start(const QString &program, const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    Ran r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
 // The shared libraries the dynamic loader maps for `program`, as ldd lists them (ldd is the
 // loader run with this variable; the program itself does not run).
 QString loadedLibraries(const QString &program)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("LD_TRACE_LOADED_OBJECTS"), QStringLiteral("1"));
-    return start(program, {}, env).out;
+    return runProcess(program, {}, env).out;
 }
 
 bool copyExecutable(const QString &from, const QString &to)
@@ -88,7 +67,7 @@ private slots:
         const QString front = loadedLibraries(kCli);
         QVERIFY2(front.contains(QStringLiteral("libQt6Core")), qPrintable(front));
         QVERIFY2(!front.contains(QStringLiteral("opencv")), qPrintable(front));
-        const Ran engine = start(QStringLiteral("ldd"), {kEngine});
+        const Ran engine = runProcess(QStringLiteral("ldd"), {kEngine});
         if (engine.exitCode != 0)
             QSKIP("ldd is not available here");
         QVERIFY2(engine.out.contains(QStringLiteral("libopencv_core")), qPrintable(engine.out));
@@ -97,13 +76,13 @@ private slots:
     // The engine's commands and inspect's detection still work through the built front.
     void theFrontLoadsItsEngine()
     {
-        const Ran r = start(kCli, {"inspect", "--json", "--verify", m_records});
+        const Ran r = runProcess(kCli, {"inspect", "--json", "--verify", m_records});
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(report.value(QStringLiteral("records")).toInteger(), 5);
         QCOMPARE(report.value(QStringLiteral("image")).toObject().value(QStringLiteral("key")).toString(),
                  QStringLiteral("image_raw"));
-        const Ran demo = start(kCli, {"demo", "--help"});
+        const Ran demo = runProcess(kCli, {"demo", "--help"});
         QCOMPARE(demo.exitCode, 0);
         QVERIFY2(demo.out.contains(QStringLiteral("queuescope-cli demo")), qPrintable(demo.out + demo.err));
     }
@@ -118,17 +97,17 @@ private slots:
         QVERIFY(copyExecutable(kCli, front));
         const QString expected = QDir::cleanPath(tree.filePath(QStringLiteral("bin/" QS_CLI_ENGINE_PATH)));
 
-        Ran r = start(front, {"--version"});
+        Ran r = runProcess(front, {"--version"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.startsWith(QStringLiteral("queuescope-cli ")));
-        r = start(front, {"settings", "--json"});
+        r = runProcess(front, {"settings", "--json"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
 
-        r = start(front, {"run", "--max-steps", "1", m_records});
+        r = runProcess(front, {"run", "--max-steps", "1", m_records});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("cannot load the engine ") + expected), qPrintable(r.err));
 
-        r = start(front, {"inspect", "--json", m_records});
+        r = runProcess(front, {"inspect", "--json", m_records});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(report.value(QStringLiteral("records")).toInteger(), 5);
@@ -152,7 +131,7 @@ private slots:
         const QString front = tree.filePath(QStringLiteral("bin/queuescope-cli"));
         QVERIFY(copyExecutable(kCli, front));
         QVERIFY(copyExecutable(engine, tree.filePath(QStringLiteral("bin/" QS_CLI_ENGINE_PATH))));
-        const Ran r = start(front, {"demo", "--help"});
+        const Ran r = runProcess(front, {"demo", "--help"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(error), qPrintable(r.err));
     }
