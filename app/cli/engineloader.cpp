@@ -20,8 +20,9 @@ Result<const EngineApi *> load(const QString &path)
     // RTLD_LOCAL: the engine's copies of the core rooms stay its own.
     void *handle = dlopen(file.constData(), RTLD_NOW | RTLD_LOCAL);
     if (!handle)
-        return Status(ErrorKind::NotFound, QStringLiteral("cannot load the engine %1: %2")
-                                               .arg(path, QString::fromLocal8Bit(dlerror())));
+        return Status(
+            ErrorKind::NotFound,
+            QStringLiteral("cannot load the engine %1: %2").arg(path, QString::fromLocal8Bit(dlerror())));
     using Entry = const EngineApi *(*)();
     const auto entry = reinterpret_cast<Entry>(dlsym(handle, "qs_cli_engine"));
     if (!entry)
@@ -29,10 +30,10 @@ Result<const EngineApi *> load(const QString &path)
                       QStringLiteral("%1 is not queuescope-cli's engine (no qs_cli_engine)").arg(path));
     const EngineApi *api = entry();
     if (!api || api->abi != kEngineAbi || qstrcmp(api->version, QS_VERSION) != 0)
-        return Status(ErrorKind::FailedPrecondition,
-                      QStringLiteral("the engine %1 is from version %2, this queuescope-cli is %3")
-                          .arg(path, QString::fromLatin1(api ? api->version : "?"),
-                               QStringLiteral(QS_VERSION)));
+        return Status(
+            ErrorKind::FailedPrecondition,
+            QStringLiteral("the engine %1 is from version %2, this queuescope-cli is %3")
+                .arg(path, QString::fromLatin1(api ? api->version : "?"), QStringLiteral(QS_VERSION)));
     return api; // never unloaded: its code runs until the process ends
 }
 

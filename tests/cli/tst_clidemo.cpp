@@ -211,7 +211,8 @@ private slots:
         const QString program = root.filePath(QStringLiteral("bin/queuescope-cli"));
         QVERIFY(QFile::copy(cliPath(), program));
         const QString engine = QDir::cleanPath(root.filePath(QStringLiteral("bin/" QS_CLI_ENGINE_PATH)));
-        QVERIFY(QDir().mkpath(QFileInfo(engine).path()) && QFile::copy(QStringLiteral(QS_CLI_ENGINE_FILE), engine));
+        QVERIFY(QDir().mkpath(QFileInfo(engine).path()) &&
+                QFile::copy(QStringLiteral(QS_CLI_ENGINE_FILE), engine));
         const auto run = [&](const QProcessEnvironment &env) {
             QProcess p;
             p.setProcessEnvironment(env);

@@ -33,7 +33,8 @@ bool copyExecutable(const QString &from, const QString &to)
 {
     QDir().mkpath(QFileInfo(to).path());
     return QFile::copy(from, to) &&
-           QFile::setPermissions(to, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+           QFile::setPermissions(to,
+                                 QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
 } // namespace
@@ -118,8 +119,8 @@ private slots:
     {
         QTest::addColumn<QString>("engine");
         QTest::addColumn<QString>("error");
-        QTest::addRow("another version") << QStringLiteral(QS_FOREIGN_ENGINE_FILE)
-                                         << QStringLiteral("is from version 0.0.0-foreign");
+        QTest::addRow("another version")
+            << QStringLiteral(QS_FOREIGN_ENGINE_FILE) << QStringLiteral("is from version 0.0.0-foreign");
         QTest::addRow("not a library") << m_records << QStringLiteral("cannot load the engine");
     }
     void aForeignEngineIsRefused()
