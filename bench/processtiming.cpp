@@ -64,7 +64,7 @@ Result<ProcessPairs> timeProcessPairs(const QStringList &a, const QStringList &b
     return p;
 }
 
-Result<int> startupLibraries(const QString &program)
+Result<QStringList> startupLibraries(const QString &program)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -76,14 +76,14 @@ Result<int> startupLibraries(const QString &program)
         p.waitForFinished();
         return Status(ErrorKind::Internal, QStringLiteral("cannot list the libraries %1 loads").arg(program));
     }
-    int count = 0;
+    QStringList libraries;
     for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
         const QByteArray l = line.trimmed();
         // "libX.so => /path (0x...)", or "/lib64/ld-linux-x86-64.so.2 (0x...)" for the loader.
-        if (!l.isEmpty() && !l.startsWith("linux-vdso") && !l.startsWith("linux-gate") && l.contains("(0x"))
-            ++count;
+        if (!l.startsWith("linux-vdso") && !l.startsWith("linux-gate") && l.contains("(0x"))
+            libraries << QString::fromLocal8Bit(l);
     }
-    return count;
+    return libraries;
 }
 
 } // namespace qs

@@ -22,10 +22,10 @@ struct ProcessPairs {
 };
 Result<ProcessPairs> timeProcessPairs(const QStringList &a, const QStringList &b, int pairs);
 
-// The shared objects the dynamic loader maps when `program` starts, before its main() runs: the
-// loader's own list (LD_TRACE_LOADED_OBJECTS, what ldd prints), the vDSO not counted. What a
-// program loads later by hand (queuescope-cli's engine) is not part of it. An error when the
-// program cannot be traced.
-Result<int> startupLibraries(const QString &program);
+// The shared objects the dynamic loader maps when `program` starts, before its main() runs, one
+// line each as the loader lists them (LD_TRACE_LOADED_OBJECTS, what ldd prints), the vDSO left
+// out. What a program loads later by hand (queuescope-cli's engine) is not part of it. An error
+// when the program cannot be traced.
+Result<QStringList> startupLibraries(const QString &program);
 
 } // namespace qs

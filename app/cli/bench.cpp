@@ -266,8 +266,8 @@ int runBench(const QStringList &args)
     options.targets = !parser.isSet(noTargets);
     options.tempDir = parser.value(tempDir);
     options.cli = QCoreApplication::applicationFilePath();
-    if (const Result<int> libraries = startupLibraries(options.cli))
-        options.libraries = *libraries; // else unknown (-1), and the bench says so
+    if (const Result<QStringList> libraries = startupLibraries(options.cli))
+        options.libraries = int(libraries->size()); // else unknown (-1), and the bench says so
     options.jpegFiles = parser.values(jpeg);
     options.progress = [&out](const QString &what) {
         out.progress(QStringLiteral("bench: ") + what + QStringLiteral("..."));

@@ -18,11 +18,6 @@ int runBench(const QStringList &args);
 
 namespace {
 
-Detection detect(std::span<const ParsedExample> samples, const SpecOverrides &overrides, const QString &file)
-{
-    return detectFeatureSpec(samples, overrides, file);
-}
-
 Status writeThumbnail(const QString &path, const cv::Mat &image)
 {
     bool ok = false;
@@ -58,7 +53,8 @@ Thumbnails thumbnails(std::span<const ParsedExample> samples, const ImageSpec &s
     return out;
 }
 
-const EngineApi kApi{kEngineAbi, QS_VERSION, runMake, runDemo, runRun, runBench, detect, thumbnails};
+const EngineApi kApi{kEngineAbi, QS_VERSION, runMake,           runDemo,
+                     runRun,     runBench,   detectFeatureSpec, thumbnails};
 
 } // namespace
 

@@ -13,13 +13,14 @@ struct Ran {
 };
 
 inline Ran runProcess(const QString &program, const QStringList &args,
-                      const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+                      const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+                      int timeoutMs = 120000)
 {
     QProcess p;
     p.setProcessEnvironment(env);
     p.start(program, args);
     Ran r;
-    if (!p.waitForFinished(120000)) {
+    if (!p.waitForFinished(timeoutMs)) {
         p.kill();
         p.waitForFinished();
         return r;

@@ -3,6 +3,7 @@
 // mismatched engine is named in a clear error instead of a crash.
 #include "processrun.h"
 
+#include "bench/processtiming.h"
 #include "example/examplebuilder.h"
 #include "record/recordwriter.h"
 
@@ -19,15 +20,6 @@ namespace {
 
 const QString kCli = QStringLiteral(QS_BINARY_DIR "/bin/queuescope-cli");
 const QString kEngine = QStringLiteral(QS_CLI_ENGINE_FILE);
-
-// The shared libraries the dynamic loader maps for `program`, as ldd lists them (ldd is the
-// loader run with this variable; the program itself does not run).
-QString loadedLibraries(const QString &program)
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LD_TRACE_LOADED_OBJECTS"), QStringLiteral("1"));
-    return runProcess(program, {}, env).out;
-}
 
 bool copyExecutable(const QString &from, const QString &to)
 {
@@ -65,7 +57,9 @@ private slots:
 
     void theFrontLinksNoOpenCV()
     {
-        const QString front = loadedLibraries(kCli);
+        const qs::Result<QStringList> listed = qs::startupLibraries(kCli);
+        QVERIFY2(listed.isOk(), qPrintable(listed.status().toString()));
+        const QString front = listed->join(QLatin1Char('\n'));
         QVERIFY2(front.contains(QStringLiteral("libQt6Core")), qPrintable(front));
         QVERIFY2(!front.contains(QStringLiteral("opencv")), qPrintable(front));
         const Ran engine = runProcess(QStringLiteral("ldd"), {kEngine});

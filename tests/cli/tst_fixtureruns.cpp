@@ -2,6 +2,8 @@
 // `queuescope-cli run FILE --json` and exits 0, training at least min_steps (300) steps with a
 // label, or running the input pipeline without one and saying so. Files without an image are
 // refused, listing their features and the flag that names one.
+#include "processrun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -19,26 +21,17 @@ QString fixture(const QString &name)
     return QDir(QStringLiteral(QS_FIXTURES_DIR)).filePath(name);
 }
 
-struct Ran {
+struct RanJson {
     int exitCode = -1;
     QJsonObject json;
     QString err;
 };
 
-Ran runJson(const QString &file)
+RanJson runJson(const QString &file)
 {
-    QProcess p;
-    p.start(kCli, {QStringLiteral("run"), file, QStringLiteral("--json")});
-    Ran r;
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.json = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    const Ran r = runProcess(kCli, {QStringLiteral("run"), file, QStringLiteral("--json")},
+                             QProcessEnvironment::systemEnvironment(), 300000);
+    return {r.exitCode, QJsonDocument::fromJson(r.out.toUtf8()).object(), r.err};
 }
 
 } // namespace
@@ -68,7 +61,7 @@ private slots:
     {
         QFETCH(QString, file);
         QFETCH(bool, labelled);
-        const Ran r = runJson(fixture(file));
+        const RanJson r = runJson(fixture(file));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.json.value("error").toString().isEmpty(), qPrintable(r.json.value("error").toString()));
         QVERIFY2(r.json.value("steps").toInteger() >= 300,
@@ -139,7 +132,7 @@ private slots:
     void filesWithoutImageNameTheFlag()
     {
         QFETCH(QString, file);
-        const Ran r = runJson(fixture(file));
+        const RanJson r = runJson(fixture(file));
         QCOMPARE(r.exitCode, 1);
         const QString error = r.json.value("error").toString();
         QVERIFY2(error.contains("--image-feature KEY"), qPrintable(error));
