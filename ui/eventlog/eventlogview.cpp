@@ -18,11 +18,45 @@
 
 namespace qs {
 
+namespace {
+
+// A table that asks where the mouse is only when it is over the rows. QAbstractItemView answers
+// each scroll by reading the cursor's position to update the hovered row, and on X11 that read is
+// a round trip to the server: one for every row the log appends while it follows the newest.
+class EventTable : public QTableView {
+protected:
+    void verticalScrollbarValueChanged(int value) override
+    {
+        if (viewport()->underMouse())
+            QTableView::verticalScrollbarValueChanged(value);
+        else
+            fetchMoreAt(verticalScrollBar(), value);
+    }
+    void horizontalScrollbarValueChanged(int value) override
+    {
+        if (viewport()->underMouse())
+            QTableView::horizontalScrollbarValueChanged(value);
+        else
+            fetchMoreAt(horizontalScrollBar(), value);
+    }
+
+private:
+    // What the base class does besides the hover: a model that loads lazily gets more rows
+    // when the view reaches its end.
+    void fetchMoreAt(const QScrollBar *bar, int value)
+    {
+        if (model() && bar->maximum() == value && model()->canFetchMore(rootIndex()))
+            model()->fetchMore(rootIndex());
+    }
+};
+
+} // namespace
+
 EventLogView::EventLogView(QWidget *parent)
     : QWidget(parent)
     , m_model(new EventLogModel(10000, this))
     , m_filter(new EventLogFilter(this))
-    , m_table(new QTableView)
+    , m_table(new EventTable)
     , m_threadBox(new QComboBox)
     , m_kindBox(new QComboBox)
     , m_threadLabel(new QLabel)

@@ -6,7 +6,9 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QJsonArray>
+#include <QScrollBar>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 
 using namespace qs;
@@ -294,6 +296,45 @@ private slots:
         filter.setThread({});
         filter.setKind(-1);
         QCOMPARE(filter.rowCount(), 30);
+    }
+    // The log keeps the newest row in view while the user is at the bottom, and leaves the rows
+    // where they are once the user scrolled up to read; with the mouse over the rows or not.
+    void followsTheNewestRowUntilScrolledUp_data()
+    {
+        QTest::addColumn<bool>("mouseOver");
+        QTest::addRow("mouse elsewhere") << false;
+        QTest::addRow("mouse over the rows") << true;
+    }
+    void followsTheNewestRowUntilScrolledUp()
+    {
+        QFETCH(bool, mouseOver);
+        EventLogView view;
+        view.resize(600, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        if (mouseOver)
+            QTest::mouseMove(view.table()->viewport(), view.table()->viewport()->rect().center());
+        Snapshot snap;
+        const auto push = [&](qint64 from, int n) {
+            snap.events = makeEvents(from, n);
+            snap.nextEventSeq = from + n;
+            view.setSnapshot(snap);
+        };
+        QScrollBar *bar = view.table()->verticalScrollBar();
+        push(0, 100);
+        QVERIFY(bar->maximum() > 0);
+        QCOMPARE(bar->value(), bar->maximum());
+        const int before = bar->maximum();
+        push(100, 5);
+        QVERIFY(bar->maximum() > before);
+        QCOMPARE(bar->value(), bar->maximum());
+        bar->setValue(0); // scrolled up to read
+        push(105, 5);
+        QCOMPARE(bar->value(), 0);
+        view.table()->scrollToBottom(); // back at the bottom (laid out first): following again
+        push(110, 5);
+        QCOMPARE(bar->value(), bar->maximum());
+        QCOMPARE(view.model()->rowCount(), 115);
     }
     void viewCombosFilter()
     {
