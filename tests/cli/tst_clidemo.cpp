@@ -1,5 +1,6 @@
 // queuescope-cli demo, run as a process.
 #include "datasetcheck.h"
+#include "processrun.h"
 
 #include "demo/bundleddata.h"
 #include "demo/demogenerator.h"
@@ -214,11 +215,8 @@ private slots:
         QVERIFY(QDir().mkpath(QFileInfo(engine).path()) &&
                 QFile::copy(QStringLiteral(QS_CLI_ENGINE_FILE), engine));
         const auto run = [&](const QProcessEnvironment &env) {
-            QProcess p;
-            p.setProcessEnvironment(env);
-            p.start(program, {"demo", "--locate"});
-            p.waitForFinished();
-            return std::pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()).trimmed());
+            const Ran r = runProcess(program, {"demo", "--locate"}, env);
+            return std::pair(r.exitCode, r.out.trimmed());
         };
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("QS_DEMO_DIR"));
