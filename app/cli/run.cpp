@@ -31,14 +31,11 @@ QString progressLine(const Snapshot &s)
 {
     QString line = QStringLiteral("step %1").arg(s.steps);
     if (!s.metrics.isEmpty()) {
-        const MetricPoint &m = s.metrics.last();
+        const MetricPoint &m = s.metrics.constLast();
         line += QStringLiteral("  loss %1  train %2").arg(m.loss, 0, 'f', 3).arg(percent(m.trainAccuracy));
-        for (auto it = s.metrics.crbegin(); it != s.metrics.crend(); ++it) {
-            if (it->evalAccuracy >= 0) {
-                line += QStringLiteral("  held-out %1").arg(percent(it->evalAccuracy));
-                break;
-            }
-        }
+        if (!s.metrics.evaluations().isEmpty())
+            line += QStringLiteral("  held-out %1")
+                        .arg(percent(s.metrics.evaluations().constLast().evalAccuracy));
     }
     const TopologyQueue *examples = s.topology ? s.topology->queueOf(QueueRole::Examples) : nullptr;
     for (const QueueInfo &q : s.queues) {

@@ -219,6 +219,7 @@ void Recorder::metric(MetricPoint point)
     }
     std::lock_guard lock(d->metricMu);
     d->metrics.push(point);
+    d->series.append(point);
 }
 
 void Recorder::setBatchPreview(QList<Thumbnail> thumbs, QStringList classNames)

@@ -22,7 +22,11 @@ struct RecorderOptions {
     int queueHistory = 4096;     // ring of (time, size) samples per queue
     qint64 queueSampleUs = 2000; // at most one size sample per queue per this interval (plus every change
                                  // of closed state); the latest size is always exact
-    int metricCapacity = 20000;
+    // Metric points kept for the views over the whole run: past this the series thins itself
+    // (MetricSeries, with as many evaluated points again kept apart, up to metricCapacity / 8).
+    int metricCapacity = 1 << 15;
+    // The newest metric points kept exactly, for a reader that drains them (metricsSince).
+    int metricTail = 20000;
     // What one snapshot copies, so a ~30 Hz viewer stays cheap however long the run: the newest
     // spans per thread (the open one included) and the oldest events at or after the cursor
     // (the caller catches up over the following snapshots through nextEventSeq).
@@ -34,10 +38,6 @@ struct RecorderOptions {
     std::function<qint64()> clockUs;
 };
 
-// What one of the Recorder's rings gained since a count, for a reader that drains it as the run
-// goes (RunFileWriter): the items numbered [first, next), oldest first. Numbers count every item
-// the ring was ever given (an event's number is its seq). first > the count asked for when the
-// ring dropped items in between: the caller records that gap.
 // What the record holds now, for tests of its memory bound and for the bench.
 struct RecordFootprint {
     qint64 spans = 0;         // exact spans held, over all threads
@@ -46,6 +46,10 @@ struct RecordFootprint {
     qint64 bytes = 0; // an estimate of their storage (allocated chunks and rings)
 };
 
+// What one of the Recorder's rings gained since a count, for a reader that drains it as the run
+// goes (RunFileWriter): the items numbered [first, next), oldest first. Numbers count every item
+// the ring was ever given (an event's number is its seq). first > the count asked for when the
+// ring dropped items in between: the caller records that gap.
 template<typename T> struct RecordTail {
     QList<T> items;
     qint64 first = 0;
@@ -61,7 +65,8 @@ template<typename T> struct RecordTail {
 //    per-thread / per-queue lock (or none), and allocate only when a ring slot is first used.
 //    Memory is bounded by RecorderOptions whatever the run's length: exact spans within
 //    spanBudget (plus one chunk per thread), time buckets within levelBuckets per level, queue
-//    samples, events and metrics within their rings.
+//    samples, events and the metrics' tail within their rings, the metrics' whole-run series
+//    within metricCapacity by thinning.
 //  - The record is complete: every finished span enters a thread's time buckets (from its
 //    registration on, for the whole run) and its exact spans; the buckets of every queue hold
 //    its size over the whole run. query() answers any range from the finest data still held.

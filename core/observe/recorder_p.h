@@ -90,7 +90,8 @@ struct Recorder::Impl final : RangeSource {
     explicit Impl(RecorderOptions o)
         : options(std::move(o))
         , events(options.eventCapacity)
-        , metrics(options.metricCapacity)
+        , metrics(options.metricTail)
+        , series(options.metricCapacity, std::max(2, options.metricCapacity / 8))
     {}
 
     qint64 now() const
@@ -142,7 +143,8 @@ struct Recorder::Impl final : RangeSource {
     std::shared_ptr<const Gate> gate; // guarded by gateMu; called after copying it out
 
     mutable std::mutex metricMu;
-    BoundedRing<MetricPoint> metrics; // guarded by metricMu
+    BoundedRing<MetricPoint> metrics; // guarded by metricMu: the exact tail, for metricsSince
+    MetricSeries series;              // guarded by metricMu: the whole run, for snapshots
 
     mutable std::mutex previewMu;
     QList<Thumbnail> batch;  // guarded by previewMu

@@ -73,9 +73,7 @@ void Recorder::fillSnapshot(Snapshot *out, qint64 eventCursor) const
     out->tUs = now;
     {
         std::lock_guard lock(d->metricMu);
-        out->metrics.clear();
-        out->metrics.reserve(d->metrics.size());
-        d->metrics.appendTo(&out->metrics);
+        out->metrics = d->series; // shares its storage: no copy of the history
     }
     {
         std::lock_guard lock(d->previewMu);
@@ -144,6 +142,10 @@ RecordFootprint Recorder::footprint() const
         f.spans += slot.spans.size();
         f.threadBuckets += slot.levels.storedBuckets();
         f.bytes += slot.spans.allocatedBytes() + slot.levels.allocatedBytes() + qint64(sizeof(ThreadSlot));
+    }
+    {
+        std::lock_guard lock(d->metricMu);
+        f.bytes += qint64(d->metrics.allocated()) * qint64(sizeof(MetricPoint)) + d->series.allocatedBytes();
     }
     const int queues = d->queueCount.load(std::memory_order_acquire);
     for (int i = 0; i < queues; ++i) {

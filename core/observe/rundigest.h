@@ -33,7 +33,7 @@ struct RunDigest {
     double trainAccuracy = -1;
     double evalAccuracy = -1;
     qint64 skippedRecords = 0;
-    QList<MetricPoint> metrics;
+    MetricSeries metrics;
     QList<RoleTime> roles; // in ThreadRole order; roles without a thread are left out
 
     static RunDigest of(const Snapshot &s, const QString &label);

@@ -230,16 +230,15 @@ void RunHistory::fillFigures(Snapshot *out, qint64 t) const
         out->skippedRecords = m_last->skippedRecords;
         return;
     }
-    for (const MetricPoint &m : m_last->metrics) {
-        if (m.tUs > t)
-            break;
-        out->metrics.append(m);
+    out->metrics = m_last->metrics.until(t);
+    if (!out->metrics.isEmpty()) {
+        const MetricPoint &m = out->metrics.constLast();
         out->steps = std::max(out->steps, m.step);
         out->trainAccuracy = m.trainAccuracy;
         out->samplesPerSec = m.samplesPerSec;
-        if (m.evalAccuracy >= 0)
-            out->evalAccuracy = m.evalAccuracy;
     }
+    if (!out->metrics.evaluations().isEmpty())
+        out->evalAccuracy = out->metrics.evaluations().constLast().evalAccuracy;
     if (m_last->batches)
         if (const BatchPreview *p = PreviewHistory::at(*m_last->batches, t)) {
             out->batch = p->thumbs;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/status.h"
+#include "observe/metricseries.h"
 #include "observe/threadstate.h"
 #include "observe/topology.h"
 
@@ -96,15 +97,6 @@ struct Event {
     QJsonObject details;
 };
 
-struct MetricPoint {
-    qint64 step = 0;
-    qint64 tUs = 0;
-    double loss = 0;
-    double trainAccuracy = 0;
-    double evalAccuracy = -1; // < 0 where no evaluation ran at this step
-    double samplesPerSec = 0; // the trainer's throughput over the last second (Recorder::metric)
-};
-
 // A preview image: 8-bit, row-major, channels 1 or 3 (RGB order). core has no QImage.
 struct Thumbnail {
     int width = 0;
@@ -134,10 +126,10 @@ struct Snapshot {
     Status error; // the coordinator's kept error, with its thread
     QList<ThreadInfo> threads;
     QList<QueueInfo> queues;
-    QList<Event> events;        // events with seq >= the cursor asked for, oldest first (bounded)
-    qint64 nextEventSeq = 0;    // pass back as the next cursor
-    QList<MetricPoint> metrics; // bounded, oldest first
-    QList<Thumbnail> batch;     // the latest batch's preview
+    QList<Event> events;     // events with seq >= the cursor asked for, oldest first (bounded)
+    qint64 nextEventSeq = 0; // pass back as the next cursor
+    MetricSeries metrics;    // the whole run's, thinned (observe/metricseries.h); shared, not copied
+    QList<Thumbnail> batch;  // the latest batch's preview
     // The previews kept over the whole run, oldest first, thinned (observe/previewhistory.h);
     // null where none were kept (a saved run).
     BatchPreviewsPtr batches;

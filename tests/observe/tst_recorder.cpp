@@ -159,6 +159,7 @@ private slots:
         o.queueHistory = 8;
         o.queueSampleUs = 0;
         o.metricCapacity = 4;
+        o.metricTail = 6;
         o.snapshotSpanLimit = 5;
         o.snapshotEventLimit = 100;
         Recorder rec(o);
@@ -186,8 +187,19 @@ private slots:
         QCOMPARE(snap->events.size(), 16);
         QCOMPARE(snap->queues.first().history.size(), 8);
         QCOMPARE(snap->queues.first().history.last().size, 999);
-        QCOMPARE(snap->metrics.size(), 4);
-        QCOMPARE(snap->metrics.first().step, qint64(996));
+        // The metrics span the whole run, thinned to groups of `stride` steps (each kept point
+        // the newest of its group), the newest step kept as it is.
+        const MetricLane &steps = snap->metrics.steps();
+        QVERIFY(steps.size() <= 4);
+        QCOMPARE(steps.constLast().step, qint64(999));
+        QVERIFY(steps.stride() * steps.size() >= 1000);
+        QVERIFY(steps.stride() * (steps.size() - 1) < 1000);
+        for (int i = 0; i + 1 < steps.size(); ++i)
+            QCOMPARE(steps.at(i).step, (i + 1) * steps.stride() - 1);
+        // The exact tail for a draining reader is a ring of metricTail points.
+        const RecordTail<MetricPoint> tail = rec.metricsSince(0);
+        QCOMPARE(tail.first, qint64(1000 - o.metricTail));
+        QCOMPARE(tail.items.size(), o.metricTail);
     }
 
     void eventCursor_data()
@@ -332,7 +344,8 @@ private slots:
         QCOMPARE(snap->batch.first().pixels, thumb.pixels);
         QCOMPARE(snap->classNames, QStringList({QStringLiteral("cat"), QStringLiteral("dog")}));
         QCOMPARE(snap->metrics.size(), 1);
-        QCOMPARE(snap->metrics.first().evalAccuracy, 0.7);
+        QCOMPARE(snap->metrics.constFirst().evalAccuracy, 0.7);
+        QCOMPARE(snap->metrics.evaluations().size(), 1);
         QCOMPARE(snap->run, RunState::Finished);
         QCOMPARE(snap->how, EndHow::Error);
         QCOMPARE(snap->error.kind(), ErrorKind::DataLoss);

@@ -145,9 +145,34 @@ void MetricsCharts::setOverlays(const QList<ChartOverlay> &overlays)
     updateThroughput(m_rateMetrics, m_rateShown);
 }
 
-// A long run keeps thousands of points: each chart draws about two per pixel column. The
+// A long run keeps thousands of points (MetricSeries thins them past its capacity): each chart
+// draws about two per pixel column, fed straight from the series without copying it. The
 // overlaid runs widen the axes so that every line fits.
-void MetricsCharts::updateTraining(const QList<MetricPoint> &metrics, const Shown &shown)
+namespace {
+
+template<typename X, typename Y> QList<QPointF> decimated(const MetricLane &lane, int buckets, X x, Y y)
+{
+    if (lane.isEmpty())
+        return {};
+    MinMaxDecimator d(lane.size(), x(lane.constFirst()), x(lane.constLast()), buckets);
+    for (const MetricPoint &m : lane)
+        d.add(QPointF(x(m), y(m)));
+    return d.take();
+}
+
+double stepOf(const MetricPoint &m)
+{
+    return double(m.step);
+}
+
+double secondsOf(const MetricPoint &m)
+{
+    return double(m.tUs) / 1e6;
+}
+
+} // namespace
+
+void MetricsCharts::updateTraining(const MetricSeries &metrics, const Shown &shown)
 {
     m_trainShown = shown;
     m_trainMetrics = metrics;
@@ -156,27 +181,22 @@ void MetricsCharts::updateTraining(const QList<MetricPoint> &metrics, const Show
     double firstStep = 0;
     double lastStep = 0;
     bool any = false;
-    auto draw = [&](const QList<MetricPoint> &points, int lossSeries, int trainSeries, int evalSeries) {
-        QList<QPointF> loss, train, eval;
-        loss.reserve(points.size());
-        for (const MetricPoint &m : points) {
-            loss.append(QPointF(double(m.step), m.loss));
-            if (trainSeries >= 0)
-                train.append(QPointF(double(m.step), m.trainAccuracy));
-            if (m.evalAccuracy >= 0)
-                eval.append(QPointF(double(m.step), m.evalAccuracy));
-            maxLoss = std::max(maxLoss, m.loss);
-        }
-        m_train->setSeriesPoints(lossSeries, decimateMinMax(loss, buckets));
+    auto draw = [&](const MetricSeries &series, int lossSeries, int trainSeries, int evalSeries) {
+        const MetricLane &points = series.steps();
+        m_train->setSeriesPoints(lossSeries, decimated(points, buckets, stepOf, [&](const MetricPoint &m) {
+                                     maxLoss = std::max(maxLoss, m.loss);
+                                     return m.loss;
+                                 }));
         if (trainSeries >= 0)
-            m_train->setSeriesPoints(trainSeries, decimateMinMax(train, buckets));
-        m_train->setSeriesPoints(evalSeries, decimateMinMax(eval, buckets));
+            m_train->setSeriesPoints(
+                trainSeries,
+                decimated(points, buckets, stepOf, [](const MetricPoint &m) { return m.trainAccuracy; }));
+        m_train->setSeriesPoints(evalSeries, decimated(series.evaluations(), buckets, stepOf,
+                                                       [](const MetricPoint &m) { return m.evalAccuracy; }));
         if (points.isEmpty())
             return;
-        firstStep =
-            any ? std::min(firstStep, double(points.constFirst().step)) : double(points.constFirst().step);
-        lastStep =
-            any ? std::max(lastStep, double(points.constLast().step)) : double(points.constLast().step);
+        firstStep = any ? std::min(firstStep, stepOf(points.constFirst())) : stepOf(points.constFirst());
+        lastStep = any ? std::max(lastStep, stepOf(points.constLast())) : stepOf(points.constLast());
         any = true;
     };
     draw(metrics, m_loss, m_trainAcc, m_evalAcc);
@@ -187,7 +207,7 @@ void MetricsCharts::updateTraining(const QList<MetricPoint> &metrics, const Show
     m_train->setYAxis(LineChart::Side::Left, ChartAxis::fit(0, maxLoss));
 }
 
-void MetricsCharts::updateThroughput(const QList<MetricPoint> &metrics, const Shown &shown)
+void MetricsCharts::updateThroughput(const MetricSeries &metrics, const Shown &shown)
 {
     m_rateShown = shown;
     m_rateMetrics = metrics;
@@ -196,18 +216,16 @@ void MetricsCharts::updateThroughput(const QList<MetricPoint> &metrics, const Sh
     double first = 0;
     double last = 0;
     bool any = false;
-    auto draw = [&](const QList<MetricPoint> &points, int series) {
-        QList<QPointF> rate;
-        rate.reserve(points.size());
-        for (const MetricPoint &m : points) {
-            rate.append(QPointF(double(m.tUs) / 1e6, m.samplesPerSec));
-            maxRate = std::max(maxRate, m.samplesPerSec);
-        }
-        m_throughput->setSeriesPoints(series, decimateMinMax(rate, buckets));
-        if (rate.isEmpty())
+    auto draw = [&](const MetricSeries &series, int line) {
+        const MetricLane &points = series.steps();
+        m_throughput->setSeriesPoints(line, decimated(points, buckets, secondsOf, [&](const MetricPoint &m) {
+                                          maxRate = std::max(maxRate, m.samplesPerSec);
+                                          return m.samplesPerSec;
+                                      }));
+        if (points.isEmpty())
             return;
-        first = any ? std::min(first, rate.constFirst().x()) : rate.constFirst().x();
-        last = any ? std::max(last, rate.constLast().x()) : rate.constLast().x();
+        first = any ? std::min(first, secondsOf(points.constFirst())) : secondsOf(points.constFirst());
+        last = any ? std::max(last, secondsOf(points.constLast())) : secondsOf(points.constLast());
         any = true;
     };
     draw(metrics, m_rate);

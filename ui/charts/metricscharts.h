@@ -22,7 +22,7 @@ class LineChart;
 struct ChartOverlay {
     QString name;
     int colour = 0;
-    QList<MetricPoint> metrics;
+    MetricSeries metrics;
 };
 
 // Training curves from Snapshot::metrics: loss, training accuracy and held-out accuracy against
@@ -64,8 +64,8 @@ private:
     };
     void retranslateUi();
     void retranslateConfusion(); // the confusion tab's title: it names the evaluation's step
-    void updateTraining(const QList<MetricPoint> &metrics, const Shown &shown);
-    void updateThroughput(const QList<MetricPoint> &metrics, const Shown &shown);
+    void updateTraining(const MetricSeries &metrics, const Shown &shown);
+    void updateThroughput(const MetricSeries &metrics, const Shown &shown);
 
     LineChart *m_train;
     LineChart *m_throughput;
@@ -81,8 +81,8 @@ private:
     int m_evalAcc;
     int m_rate;
     QList<ChartOverlay> m_overlays;
-    QList<MetricPoint> m_trainMetrics; // what each chart was last drawn from
-    QList<MetricPoint> m_rateMetrics;
+    MetricSeries m_trainMetrics; // what each chart was last drawn from
+    MetricSeries m_rateMetrics;
     Shown m_trainShown;
     Shown m_rateShown;
     bool m_trainNext = true;

@@ -1,39 +1,79 @@
 #include "charts/seriesdecimation.h"
 
-#include <algorithm>
-
 namespace qs {
+
+MinMaxDecimator::MinMaxDecimator(qsizetype count, double firstX, double lastX, int buckets)
+    : m_count(count)
+    , m_all(buckets < 1 || count <= 2 * qsizetype(buckets))
+    , m_flat(!m_all && !(lastX > firstX))
+    , m_x0(firstX)
+    , m_x1(lastX)
+    , m_buckets(buckets)
+{
+    m_out.reserve(m_all ? count : m_flat ? 2 : 2 * qsizetype(buckets) + 2);
+    if (!m_all && !m_flat)
+        m_bucketEnd = m_x0 + (m_x1 - m_x0) / m_buckets;
+}
+
+void MinMaxDecimator::add(const QPointF &p)
+{
+    const qsizetype i = m_seen++;
+    if (m_all || i == 0 || i == m_count - 1) {
+        if (!m_all && i == m_count - 1 && !m_flat)
+            flushBucket();
+        m_out.append(p);
+        return;
+    }
+    if (m_flat)
+        return;
+    // Slices the point lies past are done (the last slice takes whatever remains).
+    while (m_bucket < m_buckets - 1 && !(p.x() < m_bucketEnd)) {
+        flushBucket();
+        ++m_bucket;
+        m_bucketEnd = m_x0 + (m_x1 - m_x0) * (m_bucket + 1) / m_buckets;
+    }
+    if (!m_inBucket) {
+        m_inBucket = true;
+        m_loAt = m_hiAt = i;
+        m_lo = m_hi = p;
+        return;
+    }
+    if (p.y() < m_lo.y()) {
+        m_loAt = i;
+        m_lo = p;
+    }
+    if (p.y() > m_hi.y()) {
+        m_hiAt = i;
+        m_hi = p;
+    }
+}
+
+void MinMaxDecimator::flushBucket()
+{
+    if (!m_inBucket) // an empty slice: nothing reached it
+        return;
+    m_inBucket = false;
+    if (m_loAt == m_hiAt) {
+        m_out.append(m_lo);
+        return;
+    }
+    m_out.append(m_loAt < m_hiAt ? m_lo : m_hi);
+    m_out.append(m_loAt < m_hiAt ? m_hi : m_lo);
+}
+
+QList<QPointF> MinMaxDecimator::take()
+{
+    return std::move(m_out);
+}
 
 QList<QPointF> decimateMinMax(const QList<QPointF> &points, int buckets)
 {
     if (buckets < 1 || points.size() <= 2 * qsizetype(buckets))
         return points;
-    const double x0 = points.constFirst().x();
-    const double x1 = points.constLast().x();
-    if (!(x1 > x0))
-        return {points.constFirst(), points.constLast()};
-    QList<QPointF> out;
-    out.reserve(2 * buckets + 2);
-    out.append(points.constFirst());
-    const qsizetype last = points.size() - 1;
-    qsizetype i = 1;
-    for (int b = 0; b < buckets && i < last; ++b) {
-        const double end = x0 + (x1 - x0) * (b + 1) / buckets;
-        qsizetype lo = i, hi = i;
-        for (; i < last && (points[i].x() < end || b == buckets - 1); ++i) {
-            if (points[i].y() < points[lo].y())
-                lo = i;
-            if (points[i].y() > points[hi].y())
-                hi = i;
-        }
-        if (i == lo && i == hi) // an empty slice: nothing reached it
-            continue;
-        out.append(points[std::min(lo, hi)]);
-        if (lo != hi)
-            out.append(points[std::max(lo, hi)]);
-    }
-    out.append(points[last]);
-    return out;
+    MinMaxDecimator d(points.size(), points.constFirst().x(), points.constLast().x(), buckets);
+    for (const QPointF &p : points)
+        d.add(p);
+    return d.take();
 }
 
 } // namespace qs

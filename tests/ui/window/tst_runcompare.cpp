@@ -46,7 +46,8 @@ RunDigest digestNamed(const QString &label)
     RunDigest d;
     d.label = label;
     d.path = QStringLiteral("/nowhere/%1.qsrun").arg(label);
-    d.metrics = {MetricPoint{1, 1000, 2.0, 0.1, -1, 10}, MetricPoint{2, 2000, 1.5, 0.3, 0.25, 12}};
+    d.metrics.append(MetricPoint{1, 1000, 2.0, 0.1, -1, 10});
+    d.metrics.append(MetricPoint{2, 2000, 1.5, 0.3, 0.25, 12});
     return d;
 }
 
