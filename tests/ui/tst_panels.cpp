@@ -14,6 +14,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
@@ -425,6 +426,51 @@ private slots:
         QVERIFY2(RunStatusView::progressText(done).contains(QStringLiteral(" · 2 record")) &&
                      RunStatusView::progressText(done).endsWith(QStringLiteral("skipped")),
                  qPrintable(RunStatusView::progressText(done)));
+    }
+    // The elapsed time and the rates change every frame: their label repaints alone, without
+    // laying the status row out again, and is never too narrow for its text.
+    void statusFiguresDoNotRelayoutTheRow()
+    {
+        RunStatusView status;
+        status.resize(1200, status.sizeHint().height());
+        status.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&status));
+        auto *row = status.findChild<QWidget *>(QString(), Qt::FindDirectChildrenOnly);
+        QVERIFY(row);
+        struct Counter : QObject {
+            int layouts = 0;
+            bool eventFilter(QObject *, QEvent *e) override
+            {
+                layouts += e->type() == QEvent::LayoutRequest;
+                return false;
+            }
+        } counter;
+        Snapshot s;
+        s.run = RunState::Running;
+        const auto feed = [&](qint64 tUs, qint64 steps) {
+            s.tUs = tUs;
+            s.steps = steps;
+            s.samplesPerSec = 13'000 + double(steps % 7);
+            status.setSnapshot(s);
+            QCoreApplication::processEvents();
+        };
+        feed(1'000'000, 10); // the first figure sizes its label
+        row->installEventFilter(&counter);
+        for (int i = 2; i < 60; ++i)
+            feed(i * 1'000'000 + 123'000, 10 * i);
+        // (a wider figure, "9.1 s" to "10.1 s", may widen the label a few characters at a time)
+        QVERIFY2(counter.layouts <= 3, qPrintable(QString::number(counter.layouts)));
+        QLabel *progress = nullptr;
+        for (QLabel *l : row->findChildren<QLabel *>())
+            if (l->text() == RunStatusView::progressText(s))
+                progress = l;
+        QVERIFY(progress);
+        const int before = counter.layouts;
+        s.skippedRecords = 12; // a longer text: the label grows
+        feed(61'000'000, 610);
+        QVERIFY(counter.layouts > before);
+        QVERIFY(progress->width() >= progress->fontMetrics().horizontalAdvance(progress->text()));
+        QVERIFY(status.summary().contains(QStringLiteral("skipped")));
     }
     void controlsEmitOnlyForTheUser()
     {

@@ -167,6 +167,7 @@ void RunStatusView::setSnapshot(const Snapshot &snap)
     m_snap.tUs = snap.tUs;
     m_snap.steps = snap.steps;
     m_snap.samplesPerSec = snap.samplesPerSec;
+    m_snap.skippedRecords = snap.skippedRecords;
     m_snap.stepMode = snap.stepMode;
     m_snap.threadsAtGate = snap.threadsAtGate;
     m_snap.pendingEvents = snap.pendingEvents;
@@ -176,14 +177,32 @@ void RunStatusView::setSnapshot(const Snapshot &snap)
     const QString step = stepText(snap);
     m_step->setText(step);
     m_step->setToolTip(step);
-    m_progress->setText(progressText(snap));
-    m_bottleneck->setText(bottleneckText(snap));
+    setFigure(m_progress, progressText(snap));
+    setFigure(m_bottleneck, bottleneckText(snap));
     m_end->setText(endText(snap));
     const QString error = errorText(snap);
     m_error->setText(error);
     m_error->setToolTip(error);
     for (QLabel *l : {m_step, m_progress, m_bottleneck, m_end, m_error})
         l->setVisible(!l->text().isEmpty());
+}
+
+void RunStatusView::setFigure(QLabel *label, const QString &text)
+{
+    if (label->text() == text)
+        return;
+    // A label of fixed size never asks its layout to run again (QWidget::updateGeometry does
+    // nothing for it), so a new figure repaints that label alone. Its width only grows, a few
+    // characters at a time, and starts again from the text on a new font or language; its
+    // height is the text's own (a fallback font for Chinese may be taller than the label's).
+    label->setText(text);
+    const QSize hint = label->sizeHint();
+    if (hint.width() > label->maximumWidth() || label->minimumWidth() != label->maximumWidth()) {
+        const int step = std::max(1, 4 * label->fontMetrics().averageCharWidth());
+        label->setFixedWidth((hint.width() + step - 1) / step * step);
+    }
+    if (label->minimumHeight() != hint.height() || label->maximumHeight() != hint.height())
+        label->setFixedHeight(hint.height());
 }
 
 void RunStatusView::showMessage(const QString &text)
@@ -203,8 +222,14 @@ QString RunStatusView::summary() const
 
 void RunStatusView::changeEvent(QEvent *e)
 {
-    if (e->type() == QEvent::LanguageChange)
+    if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange) {
+        for (QLabel *l : {m_progress, m_bottleneck}) { // figures are measured again
+            l->setMinimumSize(0, 0);
+            l->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+            l->clear();
+        }
         setSnapshot(m_snap);
+    }
     QWidget::changeEvent(e);
 }
 

@@ -38,6 +38,7 @@ protected:
     bool event(QEvent *) override;
 
 private:
+    void setFigure(QLabel *label, const QString &text); // a text that changes every frame
     // The labels live in m_row, laid out by its own layout, while this widget places m_row by
     // hand. A label whose text changes (the elapsed time, every frame) relays out only m_row:
     // through a layout of its own, the change would climb to the status bar and the window,
