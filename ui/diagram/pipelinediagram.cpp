@@ -204,10 +204,18 @@ void PipelineDiagram::paintEvent(QPaintEvent *e)
         m_hits = m_layer.hits;
         m_labels = m_layer.labels;
     }
-    p.drawImage(QPoint(0, 0), m_layer.image); // clipped to the region being repainted
+    // The layer is copied one rectangle of the repainted region at a time: under a clip of
+    // several rectangles the raster engine blends an image span by span and hands the spans
+    // to Qt's GUI thread pool, then waits for them behind the run's busy threads; under a
+    // one-rectangle clip it copies the rows itself.
+    const QRegion dirty = e->region();
+    for (const QRect &r : dirty) {
+        p.setClipRect(r);
+        p.drawImage(QRectF(r), m_layer.image, QRectF(QPointF(r.topLeft()) * dpr, QSizeF(r.size()) * dpr));
+    }
+    p.setClipping(false);
     p.setRenderHint(QPainter::Antialiasing);
     int part = 0;
-    const QRegion dirty = e->region();
     const auto paintPart = [&](const QRect &rect, const auto &paint) {
         const int index = part++;
         if (!m_parts.wanted(index, rect, dirty, &m_hits, &m_labels))
