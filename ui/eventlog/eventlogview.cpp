@@ -5,6 +5,7 @@
 #include "eventlog/eventlogdelegate.h"
 #include "eventlog/eventlogfilter.h"
 #include "eventlog/eventlogmodel.h"
+#include "eventlog/quietscrollbar.h"
 
 #include <QBoxLayout>
 #include <QComboBox>
@@ -24,6 +25,22 @@ namespace {
 // each scroll by reading the cursor's position to update the hovered row, and on X11 that read is
 // a round trip to the server: one for every row the log appends while it follows the newest.
 class EventTable : public QTableView {
+public:
+    EventTable()
+    {
+        // The log follows its newest row: its bars are repainted with every batch of rows.
+        auto *vertical = new QuietScrollBar(Qt::Vertical);
+        auto *horizontal = new QuietScrollBar(Qt::Horizontal);
+        setVerticalScrollBar(vertical); // takes the old bar's range, value and steps
+        setHorizontalScrollBar(horizontal);
+        // QAbstractItemView connects its slots only to the bars it was built with.
+        connect(vertical, &QAbstractSlider::actionTriggered, this, &EventTable::verticalScrollbarAction);
+        connect(horizontal, &QAbstractSlider::actionTriggered, this, &EventTable::horizontalScrollbarAction);
+        connect(vertical, &QAbstractSlider::valueChanged, this, &EventTable::verticalScrollbarValueChanged);
+        connect(horizontal, &QAbstractSlider::valueChanged, this,
+                &EventTable::horizontalScrollbarValueChanged);
+    }
+
 protected:
     void verticalScrollbarValueChanged(int value) override
     {

@@ -1,6 +1,7 @@
 #include "eventlog/eventlogfilter.h"
 #include "eventlog/eventlogmodel.h"
 #include "eventlog/eventlogview.h"
+#include "eventlog/quietscrollbar.h"
 #include "syntheticsnapshot.h"
 
 #include <QAbstractItemModelTester>
@@ -335,6 +336,63 @@ private slots:
         push(110, 5);
         QCOMPARE(bar->value(), bar->maximum());
         QCOMPARE(view.model()->rowCount(), 115);
+        QVERIFY(dynamic_cast<QuietScrollBar *>(bar)); // the log's bars are quiet ones
+        QVERIFY(dynamic_cast<QuietScrollBar *>(view.table()->horizontalScrollBar()));
+    }
+    // The event log's bars copy what the style drew while they look the same: pixel for pixel
+    // what a plain QScrollBar draws, and drawn by the style again only when the handle moves.
+    void quietScrollBarLooksLikeAPlainOne_data()
+    {
+        QTest::addColumn<int>("orientation");
+        QTest::addColumn<int>("maximum");
+        QTest::addColumn<int>("value");
+        QTest::addRow("vertical, at the end") << int(Qt::Vertical) << 500 << 500;
+        QTest::addRow("vertical, at the start") << int(Qt::Vertical) << 500 << 0;
+        QTest::addRow("vertical, midway") << int(Qt::Vertical) << 500 << 250;
+        QTest::addRow("vertical, nothing to scroll") << int(Qt::Vertical) << 0 << 0;
+        QTest::addRow("horizontal, midway") << int(Qt::Horizontal) << 80 << 30;
+    }
+    void quietScrollBarLooksLikeAPlainOne()
+    {
+        QFETCH(int, orientation);
+        QFETCH(int, maximum);
+        QFETCH(int, value);
+        const auto o = Qt::Orientation(orientation);
+        QuietScrollBar quiet(o);
+        QScrollBar plain(o);
+        for (QScrollBar *bar : {static_cast<QScrollBar *>(&quiet), &plain}) {
+            bar->resize(o == Qt::Vertical ? QSize(16, 240) : QSize(240, 16));
+            bar->setRange(0, maximum);
+            bar->setPageStep(20);
+            bar->setValue(value);
+        }
+        const QImage drawn = quiet.grab().toImage();
+        QCOMPARE(drawn, plain.grab().toImage());
+        QCOMPARE(quiet.grab().toImage(), drawn); // the second time from the copy
+        QCOMPARE(quiet.styleDraws(), 1);
+    }
+    void quietScrollBarDrawsOnceWhileItLooksTheSame()
+    {
+        QuietScrollBar bar(Qt::Vertical);
+        bar.resize(16, 240);
+        bar.setPageStep(10);
+        bar.setRange(0, 100'000);
+        bar.setValue(bar.maximum());
+        bar.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&bar));
+        bar.repaint();
+        const int draws = bar.styleDraws();
+        QVERIFY(draws >= 1);
+        for (int i = 0; i < 20; ++i) { // a log gaining rows: the handle stays at the end
+            bar.setRange(0, bar.maximum() + 1);
+            bar.setPageStep(10);
+            bar.setValue(bar.maximum());
+            bar.repaint();
+        }
+        QCOMPARE(bar.styleDraws(), draws);
+        bar.setValue(0); // the handle moves: drawn again
+        bar.repaint();
+        QCOMPARE(bar.styleDraws(), draws + 1);
     }
     void viewCombosFilter()
     {
