@@ -24,7 +24,7 @@ struct RecorderOptions {
                                  // of closed state); the latest size is always exact
     // Metric points kept for the views over the whole run: past this the series thins itself
     // (MetricSeries, with as many evaluated points again kept apart, up to metricCapacity / 8).
-    int metricCapacity = 1 << 15;
+    int metricCapacity = 1 << 14;
     // The newest metric points kept exactly, for a reader that drains them (metricsSince).
     int metricTail = 20000;
     // What one snapshot copies, so a ~30 Hz viewer stays cheap however long the run: the newest

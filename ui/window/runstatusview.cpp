@@ -191,15 +191,31 @@ void RunStatusView::setFigure(QLabel *label, const QString &text)
 {
     if (label->text() == text)
         return;
-    // A label of fixed size never asks its layout to run again (QWidget::updateGeometry does
-    // nothing for it), so a new figure repaints that label alone. Its width only grows, a few
-    // characters at a time, and starts again from the text on a new font or language; its
-    // height is the text's own (a fallback font for Chinese may be taller than the label's).
     label->setText(text);
+    // A label of fixed size never asks its layout to run again (QWidget::updateGeometry does
+    // nothing for it), so a new figure repaints that label alone. It is measured only when the
+    // text changes other than in its digits, each digit counted at the font's widest, so a new
+    // count never outgrows it; its width grows a few characters at a time, and starts again
+    // from the text on a new font or language. Its height is the text's own (a fallback font
+    // for Chinese may be taller than the label's).
+    const QFontMetrics fm = label->fontMetrics();
+    QChar widest = QLatin1Char('0');
+    for (char16_t d = u'1'; d <= u'9'; ++d)
+        if (fm.horizontalAdvance(QChar(d)) > fm.horizontalAdvance(widest))
+            widest = QChar(d);
+    QString shape = text;
+    for (QChar &c : shape)
+        if (c.isDigit())
+            c = widest;
+    QString &measured = m_figureShapes[label];
+    if (measured == shape)
+        return;
+    measured = shape;
     const QSize hint = label->sizeHint();
-    if (hint.width() > label->maximumWidth() || label->minimumWidth() != label->maximumWidth()) {
-        const int step = std::max(1, 4 * label->fontMetrics().averageCharWidth());
-        label->setFixedWidth((hint.width() + step - 1) / step * step);
+    const int width = hint.width() + fm.horizontalAdvance(shape) - fm.horizontalAdvance(text);
+    if (width > label->maximumWidth() || label->minimumWidth() != label->maximumWidth()) {
+        const int step = std::max(1, 4 * fm.averageCharWidth());
+        label->setFixedWidth((width + step - 1) / step * step);
     }
     if (label->minimumHeight() != hint.height() || label->maximumHeight() != hint.height())
         label->setFixedHeight(hint.height());
@@ -223,6 +239,7 @@ QString RunStatusView::summary() const
 void RunStatusView::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange) {
+        m_figureShapes.clear();
         for (QLabel *l : {m_progress, m_bottleneck}) { // figures are measured again
             l->setMinimumSize(0, 0);
             l->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);

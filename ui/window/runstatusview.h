@@ -2,6 +2,7 @@
 
 #include "observe/snapshot.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QLabel;
@@ -54,6 +55,7 @@ private:
     QLabel *m_error;
     QLabel *m_message;
     Snapshot m_snap;
+    QHash<const QLabel *, QString> m_figureShapes; // a figure's text as last measured (setFigure)
 };
 
 } // namespace qs
