@@ -8,6 +8,22 @@ MetricLane::MetricLane(int capacity)
     : m_capacity(std::max(2, capacity))
 {}
 
+MetricLane::MetricLane(const MetricLane &other)
+    : m_capacity(other.m_capacity)
+    , m_size(other.m_size)
+    , m_stride(other.m_stride)
+    , m_groupFill(other.m_groupFill)
+    , m_chunks(other.m_chunks.cbegin(), other.m_chunks.cend()) // a new list: Qt's implicit sharing
+    , m_tail(other.m_tail.cbegin(), other.m_tail.cend())       // reads its count without ordering
+{}
+
+MetricLane &MetricLane::operator=(const MetricLane &other)
+{
+    if (this != &other)
+        *this = MetricLane(other);
+    return *this;
+}
+
 void MetricLane::append(const MetricPoint &p)
 {
     if (m_size > 0 && m_groupFill < m_stride) {
@@ -74,12 +90,13 @@ MetricLane MetricLane::until(qint64 tUs) const
     out.m_size = n;
     const int fullChunks = n / kChunk;
     const int rest = n % kChunk;
-    out.m_chunks = m_chunks.mid(0, fullChunks);
+    out.m_chunks = QList<std::shared_ptr<const Chunk>>(m_chunks.cbegin(), m_chunks.cbegin() + fullChunks);
     if (rest > 0) {
         const Chunk &from = fullChunks < m_chunks.size() ? *m_chunks[fullChunks] : m_tail;
-        out.m_tail = from.mid(0, rest);
+        out.m_tail = Chunk(from.cbegin(), from.cbegin() + rest);
     } else if (fullChunks > 0) {
-        out.m_tail = *out.m_chunks.takeLast(); // a shared copy: the tail is never empty
+        const Chunk &last = *out.m_chunks.takeLast(); // the tail is never empty
+        out.m_tail = Chunk(last.cbegin(), last.cend());
     }
     return out;
 }

@@ -27,8 +27,9 @@ struct MetricPoint {
 // kept points stay evenly spread from the first group to the newest point however long the run.
 //
 // A value, cheap to copy: full chunks of kChunk points never change once filled and are shared
-// by every copy; only the newest partial chunk is copied when a shared copy is appended to
-// (Qt's implicit sharing). Copies may be read on other threads; appending needs one owner.
+// by every copy (std::shared_ptr to const); the list of chunks and the newest partial chunk are
+// copied, not shared, so no buffer that is still written to is ever seen by another thread.
+// Copies may be read on other threads; appending needs one owner.
 class MetricLane {
 public:
     static constexpr int kChunk = 256;
@@ -37,6 +38,10 @@ public:
         : MetricLane(1 << 15)
     {}
     explicit MetricLane(int capacity);
+    MetricLane(const MetricLane &other);
+    MetricLane &operator=(const MetricLane &other);
+    MetricLane(MetricLane &&) noexcept = default;
+    MetricLane &operator=(MetricLane &&) noexcept = default;
 
     void append(const MetricPoint &p);
 
