@@ -262,8 +262,16 @@ void ThreadTimeline::clear()
     m_live = {};
     m_finished = false;
     m_lastEventUs = 0;
+    // The last run's fit or zoom says nothing about the next one: it is followed from its start.
+    const TimeAxis live;
+    m_axis.startUs = live.startUs;
+    m_axis.endUs = live.endUs;
+    const bool wasFollowing = m_follow;
+    m_follow = true;
     relayout();
     updateGeometry();
+    if (!wasFollowing)
+        emit followingChanged(true);
 }
 
 void ThreadTimeline::setAxis(const TimeAxis &axis)

@@ -36,7 +36,7 @@ public:
     explicit ThreadTimeline(QWidget *parent = nullptr);
 
     void setSnapshot(const Snapshot &snap); // events are accumulated, deduplicated by seq
-    void clear();
+    void clear(); // for a new run: no lanes, following now at the default span (10 s)
 
     const TimeAxis &axis() const { return m_axis; }
     void setAxis(const TimeAxis &axis); // stops following

@@ -12,6 +12,7 @@
 
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -204,6 +205,31 @@ private slots:
         timeline.showAll();
         QCOMPARE(timeline.axis().startUs, qint64(0));
         QCOMPARE(timeline.axis().endUs, std::max(end, TimeAxis::kMinSpanUs));
+
+        // The next run is followed from its start at the live span, not drawn at the last
+        // run's fit (a sliver at 0 s of a long run's axis).
+        QSignalSpy following(&timeline, &ThreadTimeline::followingChanged);
+        timeline.zoomOut();
+        timeline.clear();
+        QVERIFY(timeline.isFollowing());
+        QCOMPARE(following.size(), 1);
+        QCOMPARE(following.first().first().toBool(), true);
+        const auto nearDefault = [](qint64 span) { // followColumns rounds to whole pixels
+            return std::abs(span - TimeAxis().spanUs()) <= TimeAxis().spanUs() / 100;
+        };
+        QVERIFY2(nearDefault(timeline.axis().spanUs()),
+                 qPrintable(QString::number(timeline.axis().spanUs())));
+        auto next = Pipeline::create(smallRun(4, 0)); // until stopped
+        QVERIFY2(next, qPrintable(next.status().toString()));
+        QVERIFY((*next)->start().isOk());
+        const SnapshotPtr first = (*next)->snapshot(0);
+        timeline.setSnapshot(*first);
+        QVERIFY(timeline.isFollowing());
+        QVERIFY2(nearDefault(timeline.axis().spanUs()),
+                 qPrintable(QString::number(timeline.axis().spanUs())));
+        QVERIFY(timeline.axis().endUs >= first->tUs);
+        (*next)->requestStop();
+        QVERIFY((*next)->waitFinished(60s));
     }
 
     // Following a live run the axis moves in whole pixels and the marks of finished pixels are
