@@ -9,7 +9,7 @@ packages=(
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-ml-dev
   libprotobuf-dev protobuf-compiler zlib1g-dev
   libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev
-  libsqlite3-dev sqlite3 libjemalloc-dev
+  libsqlite3-dev sqlite3
   xvfb xauth fonts-wqy-microhei imagemagick
   help2man lintian appstream
 )
