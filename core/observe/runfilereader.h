@@ -20,8 +20,10 @@ class RunFileReader {
 public:
     static Result<SavedRun> read(const QString &path);
     // Only what comparing runs needs (figures, metrics, time per state): no spans, queue
-    // samples or events are read. The same refusals as read(). The label is meta's "label"
-    // (a window's session run), else the file's name.
+    // samples or events are read, so its time does not grow with the run's length. The same
+    // refusals as read(), but the file is not checked whole: a damaged page among the spans,
+    // queue samples or events is found by read(), not here. The label is meta's "label" (a
+    // window's session run), else the file's name.
     static Result<RunDigest> readDigest(const QString &path);
 };
 
