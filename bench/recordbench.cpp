@@ -1,6 +1,7 @@
 // qs-bench-record: the run record under an hour of load (a program, not part of qs_bench).
 //   qs-bench-record FILE... [--readers 16] [--measure-s 3] [--hours 1] [--queries 300]
-//   qs-bench-record --rate STATES_PER_S --queue-rate CHANGES_PER_S [--hours 1] ...
+//   qs-bench-record --rate STATES_PER_S --queue-rate CHANGES_PER_S [--hours 1] [--save RUN] ...
+//   qs-bench-record --open RUN [--queries 300]
 // 1. Measures the state-change and queue-change rates of a real full-speed run of FILE with
 //    --readers reader threads (or takes them from --rate / --queue-rate).
 // 2. Feeds a Recorder with the default options that many changes per second for --hours of
@@ -9,20 +10,28 @@
 // 3. Prints the write cost per change, the record's footprint and the process's peak RSS,
 //    and the p95 of a whole-run query at 1600 buckets and of 1 s windows at full resolution
 //    (1600 buckets a second) spread over the hour.
+// --save RUN also writes the record to a run file as it is fed (RunFileWriter; the feed waits
+// for the writer, as a real run's rings would not, so nothing is dropped). --open RUN reads such
+// a file back (RunFileReader, which rebuilds the record) and prints the time it took, the peak
+// RSS and the same query figures on the rebuilt record.
 #include "base/heaptuning.h"
 #include "bench/machineinfo.h"
 #include "observe/rangeview.h"
 #include "observe/recorder.h"
+#include "observe/runfilereader.h"
+#include "observe/runfilewriter.h"
 #include "run/pipeline.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <random>
+#include <thread>
 
 #include <time.h>
 
@@ -101,6 +110,77 @@ double p95(QList<double> v)
     return v[std::min<qsizetype>(v.size() - 1, qsizetype(double(v.size()) * 0.95))];
 }
 
+// The query figures on `rec`, whose run lasts until endUs.
+bool printQueries(const Recorder &rec, qint64 endUs, int queries, std::mt19937 &gen)
+{
+    std::uniform_real_distribution<double> unit(0, 1);
+    QElapsedTimer timer;
+    QList<double> whole, window, wholeCpu, windowCpu;
+    qint64 exactLanes = 0, lanes = 0;
+    for (int i = 0; i < queries; ++i) {
+        RangeRequest r;
+        r.fromUs = 0;
+        r.toUs = endUs;
+        r.buckets = 1600;
+        timer.restart();
+        double cpu = cpuMs();
+        const RangeView v = rec.query(r);
+        wholeCpu.append(cpuMs() - cpu);
+        whole.append(double(timer.nsecsElapsed()) / 1e6);
+        const qint64 from = qint64(unit(gen) * double(endUs - 1'000'000));
+        r.fromUs = from;
+        r.toUs = from + 1'000'000;
+        timer.restart();
+        cpu = cpuMs();
+        const RangeView w = rec.query(r);
+        windowCpu.append(cpuMs() - cpu);
+        window.append(double(timer.nsecsElapsed()) / 1e6);
+        for (const LaneRecord &l : w.lanes) {
+            exactLanes += l.exact ? 1 : 0;
+            ++lanes;
+        }
+        if (v.lanes.isEmpty())
+            return false;
+    }
+    std::printf("query, whole run at 1600 buckets: p95 %.3f ms wall, %.3f ms CPU (%d queries, %d lanes, "
+                "2 queues)\n",
+                p95(whole), p95(wholeCpu), queries, rec.threadCount());
+    std::printf(
+        "query, 1 s windows at 1600 buckets spread over the run: p95 %.3f ms wall, %.3f ms CPU (%.0f%% "
+        "of lanes as exact spans)\n",
+        p95(window), p95(windowCpu), 100.0 * double(exactLanes) / double(std::max<qint64>(1, lanes)));
+    return true;
+}
+
+// --open: reads a saved run back and queries its rebuilt record.
+int openRun(const QString &path, int queries)
+{
+    (void)resetRssHighWater();
+    const qint64 rssBefore = currentRssBytes();
+    QElapsedTimer timer;
+    timer.start();
+    const double cpu0 = cpuMs();
+    const Result<SavedRun> run = RunFileReader::read(path);
+    const double readS = double(timer.nsecsElapsed()) / 1e9;
+    const double readCpuS = (cpuMs() - cpu0) / 1e3;
+    if (!run) {
+        std::fprintf(stderr, "reading: %s\n", qPrintable(run.status().toString()));
+        return 1;
+    }
+    qint64 spans = 0;
+    const RecordFootprint f = run->record->footprint();
+    for (int i = 0; i < run->record->threadCount(); ++i)
+        spans += run->record->spansSince(i, 1LL << 62).next;
+    std::printf("opened %s (%.2f GB, %lld spans, %.2f h) in %.1f s (%.1f s CPU): %.2f M spans/s; record %lld "
+                "exact spans, %.1f MB by its estimate; process peak RSS %.1f MB (%.1f MB before reading)\n",
+                qPrintable(path), double(QFileInfo(path).size()) / 1e9, static_cast<long long>(spans),
+                double(run->record->nowUs()) / 3600e6, readS, readCpuS, double(spans) / readS / 1e6,
+                static_cast<long long>(f.spans), double(f.bytes) / 1e6, double(peakRssBytes()) / 1e6,
+                double(rssBefore) / 1e6);
+    std::mt19937 gen(1);
+    return printQueries(*run->record, run->record->nowUs(), queries, gen) ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -123,9 +203,16 @@ int main(int argc, char **argv)
                                       QStringLiteral("H"), QStringLiteral("1"));
     const QCommandLineOption queriesOpt(QStringLiteral("queries"), QStringLiteral("queries per figure"),
                                         QStringLiteral("N"), QStringLiteral("300"));
-    parser.addOptions({readersOpt, measureOpt, rateOpt, queueRateOpt, hoursOpt, queriesOpt});
+    const QCommandLineOption saveOpt(
+        QStringLiteral("save"), QStringLiteral("also write the record to a run file"), QStringLiteral("RUN"));
+    const QCommandLineOption openOpt(
+        QStringLiteral("open"), QStringLiteral("read a run file back and query it"), QStringLiteral("RUN"));
+    parser.addOptions(
+        {readersOpt, measureOpt, rateOpt, queueRateOpt, hoursOpt, queriesOpt, saveOpt, openOpt});
     parser.addHelpOption();
     parser.process(app);
+    if (parser.isSet(openOpt))
+        return openRun(parser.value(openOpt), std::max(10, parser.value(queriesOpt).toInt()));
     const int readers = std::max(1, parser.value(readersOpt).toInt());
 
     Rates rates;
@@ -179,11 +266,27 @@ int main(int argc, char **argv)
     double queueDebt = 0;
     int size = 0;
     qint64 enq = 0, deq = 0;
+    std::unique_ptr<RunFileWriter> writer;
+    if (parser.isSet(saveOpt)) {
+        auto w = RunFileWriter::start(parser.value(saveOpt), rec);
+        if (!w) {
+            std::fprintf(stderr, "saving: %s\n", qPrintable(w.status().toString()));
+            return 1;
+        }
+        writer = std::move(*w);
+    }
     (void)resetRssHighWater();
     const qint64 rssBefore = currentRssBytes();
     QElapsedTimer timer;
     timer.start();
     for (qint64 n = 0; n < changes; ++n) {
+        // The writer copies the rings every flush: let it catch up well before the span budget
+        // (4 M spans) would drop what it has not copied yet.
+        if (writer && n % (1 << 20) == 0) {
+            const qint64 flushed = writer->flushes();
+            while (writer->flushes() < flushed + 2)
+                std::this_thread::sleep_for(5ms);
+        }
         clock->store(qint64(double(n) * stepUs), std::memory_order_relaxed);
         const int which = int(n % (readers + 1));
         if (which == readers) {
@@ -205,6 +308,15 @@ int main(int argc, char **argv)
     }
     const double writeS = double(timer.nsecsElapsed()) / 1e9;
     clock->store(endUs);
+    if (writer) {
+        rec.setRunState(RunState::Finished, EndHow::EndOfData);
+        if (Status st = writer->finish(); !st) {
+            std::fprintf(stderr, "saving: %s\n", qPrintable(st.toString()));
+            return 1;
+        }
+        std::printf("saved %s: %.2f GB\n", qPrintable(parser.value(saveOpt)),
+                    double(QFileInfo(parser.value(saveOpt)).size()) / 1e9);
+    }
     const RecordFootprint f = rec.footprint();
     std::printf("fed %lld state changes over %.2f h of run time in %.1f s: %.0f ns per change (queue changes "
                 "included)\n",
@@ -216,40 +328,5 @@ int main(int argc, char **argv)
                 static_cast<long long>(f.queueBuckets), double(f.bytes) / 1e6, double(peakRssBytes()) / 1e6,
                 double(rssBefore) / 1e6);
 
-    const int queries = std::max(10, parser.value(queriesOpt).toInt());
-    QList<double> whole, window, wholeCpu, windowCpu;
-    qint64 exactLanes = 0, lanes = 0;
-    for (int i = 0; i < queries; ++i) {
-        RangeRequest r;
-        r.fromUs = 0;
-        r.toUs = endUs;
-        r.buckets = 1600;
-        timer.restart();
-        double cpu = cpuMs();
-        const RangeView v = rec.query(r);
-        wholeCpu.append(cpuMs() - cpu);
-        whole.append(double(timer.nsecsElapsed()) / 1e6);
-        const qint64 from = qint64(unit(gen) * double(endUs - 1'000'000));
-        r.fromUs = from;
-        r.toUs = from + 1'000'000;
-        timer.restart();
-        cpu = cpuMs();
-        const RangeView w = rec.query(r);
-        windowCpu.append(cpuMs() - cpu);
-        window.append(double(timer.nsecsElapsed()) / 1e6);
-        for (const LaneRecord &l : w.lanes) {
-            exactLanes += l.exact ? 1 : 0;
-            ++lanes;
-        }
-        if (v.lanes.isEmpty())
-            return 1;
-    }
-    std::printf("query, whole run at 1600 buckets: p95 %.3f ms wall, %.3f ms CPU (%d queries, %d lanes, "
-                "2 queues)\n",
-                p95(whole), p95(wholeCpu), queries, rec.threadCount());
-    std::printf(
-        "query, 1 s windows at 1600 buckets spread over the run: p95 %.3f ms wall, %.3f ms CPU (%.0f%% "
-        "of lanes as exact spans)\n",
-        p95(window), p95(windowCpu), 100.0 * double(exactLanes) / double(std::max<qint64>(1, lanes)));
-    return 0;
+    return printQueries(rec, endUs, std::max(10, parser.value(queriesOpt).toInt()), gen) ? 0 : 1;
 }

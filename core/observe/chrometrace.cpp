@@ -128,21 +128,27 @@ Status saveTrace(const QList<QJsonObject> &trace, const QString &path)
 
 } // namespace
 
-Status writeChromeTrace(const Recorder &recorder, const QString &path)
+namespace {
+QList<QJsonObject> recordTrace(const QList<Event> &events, const Recorder &recorder)
 {
-    const QList<Event> events = recorder.events();
     const QList<ThreadInfo> threads = recorder.threads();
     const QList<QueueInfo> queues = recorder.queues();
-    return saveTrace(chromeTraceEvents(events, threads, queues, recorder.nowUs(),
-                                       summarisedStates(recorder, threads),
-                                       summarisedSizes(recorder, queues)),
-                     path);
+    return chromeTraceEvents(events, threads, queues, recorder.nowUs(), summarisedStates(recorder, threads),
+                             summarisedSizes(recorder, queues));
+}
+} // namespace
+
+Status writeChromeTrace(const Recorder &recorder, const QString &path)
+{
+    return saveTrace(recordTrace(recorder.events(), recorder), path);
 }
 
 Status writeChromeTrace(const SavedRun &run, const QString &path)
 {
-    return saveTrace(chromeTraceEvents(run.last.events, run.last.threads, run.last.queues, run.last.tUs),
-                     path);
+    if (!run.record) // an outline (RunFileReader::readDigest) has no record to trace
+        return {ErrorKind::FailedPrecondition,
+                QStringLiteral("the saved run '%1' was read without its record").arg(run.path)};
+    return saveTrace(recordTrace(run.last.events, *run.record), path);
 }
 
 } // namespace qs

@@ -33,7 +33,8 @@ QList<QJsonObject> chromeTraceEvents(const QList<Event> &events, const QList<Thr
 
 // Writes the recorder's whole record to `path` (through a temporary file and a rename).
 Status writeChromeTrace(const Recorder &recorder, const QString &path);
-// The same from a saved run (runfile.h), whose spans and samples are all there.
+// The same from a saved run (runfile.h): its events and its rebuilt record, so the trace of an
+// opened run is the trace the live run would have written.
 Status writeChromeTrace(const SavedRun &run, const QString &path);
 
 } // namespace qs

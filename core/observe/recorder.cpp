@@ -18,6 +18,11 @@ qint64 Recorder::nowUs() const
     return d->now();
 }
 
+const RecorderOptions &Recorder::options() const
+{
+    return d->options;
+}
+
 void Recorder::setEnabled(bool on)
 {
     d->enabled.store(on, std::memory_order_relaxed);
@@ -121,6 +126,9 @@ int Recorder::registerQueue(const QString &name, const QString &type, int capaci
     auto slot = std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, now,
                                             d->options.queueHistory, d->options.levelBuckets);
     slot->latest.tUs = now;
+    // The first sample is the registration (empty): the queue's record starts there, in the
+    // rings that exports and the run file copy too.
+    slot->history.push(slot->latest);
     d->queueTable[size_t(id)].store(slot.get(), std::memory_order_release);
     d->queueStore.push_back(std::move(slot));
     d->queueCount.store(id + 1, std::memory_order_release);

@@ -102,6 +102,7 @@ public:
     Recorder &operator=(const Recorder &) = delete;
 
     qint64 nowUs() const;
+    const RecorderOptions &options() const;
     void setEnabled(bool on);
     bool isEnabled() const;
     // The nice value each thread takes as it binds to this Recorder (ObservedThread; see
@@ -187,6 +188,7 @@ public:
     RecordTail<MetricPoint> metricsSince(qint64 count) const;
 
 private:
+    friend class RecordRebuilder; // builds a saved run's record back (recordrebuilder.h)
     struct Impl;
     std::shared_ptr<Impl> d;
 };

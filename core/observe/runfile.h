@@ -5,7 +5,10 @@
 // README's "Saved runs" section; its version is `PRAGMA user_version` and meta.version.
 //
 // Version 1 tables (times are microseconds since the run's start; enums are their JSON keys):
-//   meta(key, value)                format "queuescope-run", version, created, app_version
+//   meta(key, value)                format "queuescope-run", version, created, app_version,
+//                                   record_limits (a JSON object: the live record's span_budget,
+//                                   span_chunk, level_buckets, queue_history; the reader rebuilds
+//                                   the record within them; files without it get the defaults)
 //   threads(id, name, role, state, activity, detail, state_since_us)   the latest state
 //   thread_time(thread_id, state, us)                                  total time per state
 //   spans(thread_id, seq, start_us, end_us, state, activity, detail)   finished spans
@@ -30,7 +33,11 @@
 #include <QMap>
 #include <QString>
 
+#include <memory>
+
 namespace qs {
+
+class Recorder;
 
 inline constexpr int kRunFileVersion = 2;
 inline constexpr char kRunFileFormat[] = "queuescope-run";
@@ -45,15 +52,19 @@ struct RunFileGap {
     friend bool operator==(const RunFileGap &, const RunFileGap &) = default;
 };
 
-// A saved run read back: a read-only record. `last` is the run as it was at the last flush:
-// every thread with all its spans (the open one last), every queue with all its samples, every
-// event and metric point, the topology and the run's figures, and (version 2) the batch
-// previews kept over the run with the class names.
+// A saved run read back: a read-only record. `last` is the run as it was at the last flush, as
+// a live snapshot shows it: every thread with its newest spans (the open one last), every queue
+// with its kept samples, every event and metric point, the topology and the run's figures, and
+// (version 2) the batch previews kept over the run with the class names; last.record is
+// `record`'s range source. `record` is the run's record rebuilt from every span and sample in
+// the file (RecordRebuilder): what the live Recorder held, within the same bounds, for range
+// queries and exports. An outline (RunFileReader::readDigest) has no record and no spans.
 struct SavedRun {
     QString path;
     int version = 0;
     QMap<QString, QString> meta;
     Snapshot last;
+    std::shared_ptr<const Recorder> record;
     QList<RunFileGap> gaps;
     bool finished() const { return last.run == RunState::Finished; }
 };

@@ -32,4 +32,27 @@ QString howKey(EndHow how)
     return QStringLiteral("none");
 }
 
+QJsonObject recordLimits(const RecorderOptions &o)
+{
+    return {{QStringLiteral("span_budget"), double(o.spanBudget)},
+            {QStringLiteral("span_chunk"), o.spanChunk},
+            {QStringLiteral("level_buckets"), o.levelBuckets},
+            {QStringLiteral("queue_history"), o.queueHistory}};
+}
+
+RecorderOptions withLimits(RecorderOptions o, const QJsonObject &limits)
+{
+    // A file could ask for anything: each bound stays within what a record may allocate.
+    const auto take = [&](const char *key, qint64 lo, qint64 hi, auto *field) {
+        const double v = limits.value(QLatin1String(key)).toDouble(-1);
+        if (v >= double(lo) && v <= double(hi))
+            *field = std::remove_pointer_t<decltype(field)>(v);
+    };
+    take("span_budget", 1, qint64(1) << 26, &o.spanBudget);
+    take("span_chunk", 1, 1 << 16, &o.spanChunk);
+    take("level_buckets", 1, 1 << 16, &o.levelBuckets);
+    take("queue_history", 1, 1 << 20, &o.queueHistory);
+    return o;
+}
+
 } // namespace qs::runfile

@@ -1,6 +1,7 @@
 #include "observe/runfilereader.h"
 
 #include "base/statusjson.h"
+#include "observe/recordrebuilder.h"
 #include "observe/runfilekeys.h"
 #include "observe/sqlitedb.h"
 
@@ -12,6 +13,11 @@
 #include <QtEndian>
 
 #include <sqlite3.h>
+
+#include <algorithm>
+#include <memory>
+#include <queue>
+#include <vector>
 
 namespace qs {
 
@@ -77,12 +83,44 @@ private:
     Status readQueues(SavedRun *r);
     Status readEventsAndMetrics(SavedRun *r);
     Status readTopologyAndSummary(SavedRun *r);
+    Status readRecord(SavedRun *r);
+    Status recordEnd(const SavedRun &r, qint64 *endUs);
+    Status readSpans(SavedRun *r, RecordRebuilder *rebuilder, qint64 endUs);
+    Status readSamples(SavedRun *r, RecordRebuilder *rebuilder, qint64 endUs);
     Status readPreviews(SavedRun *r);
 
     const QString m_path;
     const bool m_outline;
     SqliteDb m_db;
+    QList<qint64> m_queueIds; // the file's id of each queue of r->last.queues
 };
+
+// Key -> enum for the spans' text columns, without building a string per row.
+template<typename E> class KeyTable {
+public:
+    KeyTable(QString (*keyOf)(E), int count)
+    {
+        for (int i = 0; i < count; ++i)
+            m_keys.append(keyOf(E(i)).toUtf8());
+    }
+    bool find(QByteArrayView key, E *out) const
+    {
+        for (int i = 0; i < m_keys.size(); ++i) {
+            if (m_keys[i] == key) {
+                *out = E(i);
+                return true;
+            }
+        }
+        return false;
+    }
+
+private:
+    QList<QByteArray> m_keys;
+};
+
+// A saved run longer than this is refused: the record's top level of time buckets grows with
+// the run's length, so a hostile time must not make it allocate without bound.
+constexpr qint64 kMaxRunUs = 30LL * 24 * 3600 * 1'000'000;
 
 Status Loader::checkHeader() const
 {
@@ -183,34 +221,11 @@ Status Loader::readThreads(SavedRun *r)
         if (it != index.constEnd() && fromKey(time.text(1), threadStateKey, kThreadStateCount, &st))
             r->last.threads[*it].usIn[size_t(st)] = time.int64(2);
     }
-    if (!time.ok())
-        return readError("thread_time");
-    if (m_outline)
-        return Status::ok();
-    SqliteStmt spans(m_db, "SELECT thread_id, start_us, end_us, state, activity, detail FROM spans "
-                           "ORDER BY thread_id, seq");
-    while (spans.step()) {
-        const auto it = index.constFind(spans.int64(0));
-        if (it == index.constEnd())
-            continue;
-        StateSpan sp;
-        sp.startUs = spans.int64(1);
-        sp.endUs = spans.int64(2);
-        fromKey(spans.text(3), threadStateKey, kThreadStateCount, &sp.state);
-        fromKey(spans.text(4), activityKey, 8, &sp.activity);
-        sp.detail = spans.text(5);
-        r->last.threads[*it].spans.append(sp);
-    }
-    if (!spans.ok())
-        return readError("spans");
-    for (ThreadInfo &t : r->last.threads)
-        t.spans.append(StateSpan{t.stateSinceUs, -1, t.state, t.activity, t.detail});
-    return Status::ok();
+    return time.ok() ? Status::ok() : readError("thread_time");
 }
 
 Status Loader::readQueues(SavedRun *r)
 {
-    QHash<qint64, int> index;
     SqliteStmt queues(m_db,
                       "SELECT id, name, type, capacity, min_after_dequeue, size, closed, enqueued, dequeued "
                       "FROM queues ORDER BY id");
@@ -224,20 +239,10 @@ Status Loader::readQueues(SavedRun *r)
         q.closed = queues.int64(6) != 0;
         q.enqueued = queues.int64(7);
         q.dequeued = queues.int64(8);
-        index.insert(queues.int64(0), int(r->last.queues.size()));
+        m_queueIds.append(queues.int64(0));
         r->last.queues.append(q);
     }
-    if (!queues.ok())
-        return readError("queues");
-    if (m_outline)
-        return Status::ok();
-    SqliteStmt samples(m_db, "SELECT queue_id, t_us, size FROM queue_samples ORDER BY queue_id, seq");
-    while (samples.step()) {
-        const auto it = index.constFind(samples.int64(0));
-        if (it != index.constEnd())
-            r->last.queues[*it].history.append(QueueSample{samples.int64(1), int(samples.int64(2))});
-    }
-    return samples.ok() ? Status::ok() : readError("queue_samples");
+    return queues.ok() ? Status::ok() : readError("queues");
 }
 
 Status Loader::readEventsAndMetrics(SavedRun *r)
@@ -324,6 +329,173 @@ Status Loader::readTopologyAndSummary(SavedRun *r)
     return Status::ok();
 }
 
+// The record's "now": the last flush's time, or a later end among the items read after it (the
+// writer takes its snapshot before it reads the rings). Each thread's and queue's newest item is
+// one look-up in its primary key.
+Status Loader::recordEnd(const SavedRun &r, qint64 *endUs)
+{
+    qint64 end = r.last.tUs;
+    SqliteStmt span(m_db, "SELECT end_us FROM spans WHERE thread_id = ? ORDER BY seq DESC LIMIT 1");
+    for (const ThreadInfo &t : r.last.threads) {
+        end = std::max(end, t.stateSinceUs);
+        span.reset();
+        if (span.bind(1, qint64(t.id)).step())
+            end = std::max(end, span.int64(0));
+        if (!span.ok())
+            return readError("spans");
+    }
+    SqliteStmt sample(m_db, "SELECT t_us FROM queue_samples WHERE queue_id = ? ORDER BY seq DESC LIMIT 1");
+    for (qint64 id : m_queueIds) {
+        sample.reset();
+        if (sample.bind(1, id).step())
+            end = std::max(end, sample.int64(0));
+        if (!sample.ok())
+            return readError("queue_samples");
+    }
+    if (r.last.tUs < 0 || end > kMaxRunUs)
+        return damaged(QStringLiteral("the run's times reach %1 µs, outside 0 to %2 µs (30 days)")
+                           .arg(r.last.tUs < 0 ? r.last.tUs : end)
+                           .arg(kMaxRunUs));
+    *endUs = end;
+    return Status::ok();
+}
+
+// Every thread's spans in the order they ended (a merge of the threads' runs by their ends, as
+// they entered the live record), so the rebuilt record keeps the same spans exact (see
+// RecordRebuilder).
+Status Loader::readSpans(SavedRun *r, RecordRebuilder *rebuilder, qint64 endUs)
+{
+    static const KeyTable<ThreadState> states(threadStateKey, kThreadStateCount);
+    static const KeyTable<Activity> activities(activityKey, 8);
+    struct Cursor {
+        std::unique_ptr<SqliteStmt> rows;
+        int id = -1; // in the rebuilt record
+        qint64 seq = 0;
+        StateSpan span;
+    };
+    std::vector<Cursor> cursors(size_t(r->last.threads.size()));
+    QByteArray lastDetailBytes;
+    QString lastDetail;
+    // Steps a thread's cursor to its next span; false at its end or on a bad row.
+    Status bad;
+    auto next = [&](Cursor &c, const ThreadInfo &t) {
+        if (!c.rows->step()) {
+            if (!c.rows->ok())
+                bad = readError("spans");
+            return false;
+        }
+        c.seq = c.rows->int64(0);
+        c.span.startUs = c.rows->int64(1);
+        c.span.endUs = c.rows->int64(2);
+        const QByteArrayView detail = c.rows->utf8(5);
+        if (detail != lastDetailBytes) {
+            lastDetailBytes = detail.toByteArray();
+            lastDetail = QString::fromUtf8(lastDetailBytes);
+        }
+        c.span.detail = lastDetail;
+        const auto where = [&] { return QStringLiteral("span %1 of thread '%2'").arg(c.seq).arg(t.name); };
+        if (!states.find(c.rows->utf8(3), &c.span.state) ||
+            !activities.find(c.rows->utf8(4), &c.span.activity))
+            bad = damaged(QStringLiteral("%1 has an unknown state or activity").arg(where()));
+        else if (c.span.startUs < 0 || c.span.endUs < c.span.startUs || c.span.endUs > endUs)
+            bad = damaged(QStringLiteral("%1 lies outside the run (%2 to %3 µs)")
+                              .arg(where())
+                              .arg(c.span.startUs)
+                              .arg(c.span.endUs));
+        return bad.isOk();
+    };
+    using Head = std::pair<qint64, size_t>; // (end, cursor): the smallest end first
+    std::priority_queue<Head, std::vector<Head>, std::greater<Head>> heads;
+    for (size_t i = 0; i < cursors.size(); ++i) {
+        Cursor &c = cursors[i];
+        const ThreadInfo &t = r->last.threads[qsizetype(i)];
+        c.rows = std::make_unique<SqliteStmt>(m_db, "SELECT seq, start_us, end_us, state, activity, detail "
+                                                    "FROM spans WHERE thread_id = ? ORDER BY seq");
+        c.rows->bind(1, qint64(t.id));
+        const bool any = next(c, t);
+        if (!bad.isOk())
+            return bad;
+        c.id =
+            rebuilder->addThread(t.name, t.role, any ? c.span.startUs : std::max<qint64>(0, t.stateSinceUs));
+        if (any)
+            heads.emplace(c.span.endUs, i);
+    }
+    while (!heads.empty()) {
+        const size_t i = heads.top().second;
+        heads.pop();
+        Cursor &c = cursors[i];
+        rebuilder->addSpan(c.id, c.span);
+        if (next(c, r->last.threads[qsizetype(i)]))
+            heads.emplace(c.span.endUs, i);
+        else if (!bad.isOk())
+            return bad;
+    }
+    for (size_t i = 0; i < cursors.size(); ++i) {
+        const ThreadInfo &t = r->last.threads[qsizetype(i)];
+        rebuilder->setCurrent(cursors[i].id, StateSpan{std::clamp<qint64>(t.stateSinceUs, 0, endUs), -1,
+                                                       t.state, t.activity, t.detail});
+    }
+    return Status::ok();
+}
+
+Status Loader::readSamples(SavedRun *r, RecordRebuilder *rebuilder, qint64 endUs)
+{
+    SqliteStmt rows(m_db, "SELECT seq, t_us, size FROM queue_samples WHERE queue_id = ? ORDER BY seq");
+    for (qsizetype i = 0; i < r->last.queues.size(); ++i) {
+        const QueueInfo &q = r->last.queues[i];
+        rows.reset();
+        rows.bind(1, m_queueIds[i]);
+        int id = -1;
+        while (rows.step()) {
+            const qint64 t = rows.int64(1);
+            if (t < 0 || t > endUs)
+                return damaged(QStringLiteral("sample %1 of queue '%2' lies outside the run (%3 µs)")
+                                   .arg(rows.int64(0))
+                                   .arg(q.name)
+                                   .arg(t));
+            if (id < 0) // registered by its first sample's time (the file does not keep it)
+                id = rebuilder->addQueue(q.name, q.type, q.capacity, q.minAfterDequeue, t);
+            rebuilder->addQueueSample(id, QueueSample{t, int(rows.int64(2))});
+        }
+        if (!rows.ok())
+            return readError("queue_samples");
+        if (id < 0)
+            id = rebuilder->addQueue(q.name, q.type, q.capacity, q.minAfterDequeue, 0);
+        rebuilder->setQueueTotals(id, q.size, q.enqueued, q.dequeued, q.closed);
+    }
+    return Status::ok();
+}
+
+// The run's record, rebuilt as the live Recorder held it (RecordRebuilder): bounded memory and
+// the same answers to range queries, however long the run. `last` gets what a live snapshot
+// carries: each thread's newest spans and the open one, each queue's kept samples.
+Status Loader::readRecord(SavedRun *r)
+{
+    if (m_outline)
+        return Status::ok();
+    qint64 endUs = 0;
+    if (Status s = recordEnd(*r, &endUs); !s.isOk())
+        return s;
+    RecordRebuilder rebuilder(
+        endUs, runfile::withLimits({}, parseJson(r->meta.value(QStringLiteral("record_limits"))).toObject()));
+    if (Status s = readSpans(r, &rebuilder, endUs); !s.isOk())
+        return s;
+    if (Status s = readSamples(r, &rebuilder, endUs); !s.isOk())
+        return s;
+    r->record = rebuilder.finish();
+    const SnapshotPtr shown = r->record->snapshot(0);
+    for (qsizetype i = 0; i < r->last.threads.size(); ++i) {
+        ThreadInfo &t = r->last.threads[i];
+        t.spans = i < shown->threads.size()
+                      ? shown->threads[i].spans
+                      : QList<StateSpan>{{t.stateSinceUs, -1, t.state, t.activity, t.detail}};
+    }
+    for (qsizetype i = 0; i < r->last.queues.size() && i < shown->queues.size(); ++i)
+        r->last.queues[i].history = shown->queues[i].history;
+    r->last.record = r->record->source();
+    return Status::ok();
+}
+
 Status Loader::readPreviews(SavedRun *r)
 {
     if (r->version < 2 || m_outline)
@@ -385,7 +557,7 @@ Result<SavedRun> Loader::load()
     r.path = m_path;
     for (auto step :
          {&Loader::checkIdentity, &Loader::readThreads, &Loader::readQueues, &Loader::readEventsAndMetrics,
-          &Loader::readTopologyAndSummary, &Loader::readPreviews}) {
+          &Loader::readTopologyAndSummary, &Loader::readRecord, &Loader::readPreviews}) {
         if (Status s = (this->*step)(&r); !s.isOk())
             return s;
     }

@@ -150,6 +150,7 @@ Status RunFileWriter::Impl::create()
     rows.insert(QStringLiteral("version"), QString::number(kRunFileVersion));
     rows.insert(QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     rows.insert(QStringLiteral("app_version"), QStringLiteral(QS_VERSION));
+    rows.insert(QStringLiteral("record_limits"), jsonText(runfile::recordLimits(recorder.options())));
     for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
         if (!meta.bind(1, it.key()).bind(2, it.value()).run())
             return failure(QStringLiteral("writing meta"));

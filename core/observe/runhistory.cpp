@@ -3,7 +3,6 @@
 #include "observe/previewhistory.h"
 #include "observe/recorder.h"
 #include "observe/runfilekeys.h"
-#include "observe/savedrecord.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,8 +37,7 @@ RunHistory RunHistory::fromRecorder(const Recorder &recorder)
 
 RunHistory RunHistory::fromSavedRun(const SavedRun &run)
 {
-    auto snap = std::make_shared<Snapshot>(run.last);
-    snap->record = SavedRecord::fromSavedRun(run);
+    auto snap = std::make_shared<Snapshot>(run.last); // its record is the run's, rebuilt
     RunHistory h;
     h.m_events = snap->events;
     snap->events.clear();

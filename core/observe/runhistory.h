@@ -11,7 +11,7 @@ namespace qs {
 class Recorder;
 
 // A run's history, to see it "as it was at t": at(t) builds the Snapshot of that instant from
-// the run's record (Snapshot::record: the live Recorder or a saved run's SavedRecord), its events,
+// the run's record (Snapshot::record: the live Recorder or a saved run's rebuilt one), its events,
 // metric points and batch previews. The time cursor of the window reads it.
 //
 // What at(t) holds, as far as the record knows:

@@ -152,4 +152,10 @@ QString SqliteStmt::text(int col) const
     return p ? QString::fromUtf8(p, sqlite3_column_bytes(m_stmt, col)) : QString();
 }
 
+QByteArrayView SqliteStmt::utf8(int col) const
+{
+    const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, col));
+    return p ? QByteArrayView(p, sqlite3_column_bytes(m_stmt, col)) : QByteArrayView();
+}
+
 } // namespace qs

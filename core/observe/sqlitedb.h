@@ -56,6 +56,9 @@ public:
     qint64 int64(int col) const;
     double real(int col) const;
     QString text(int col) const;
+    // The column's UTF-8 bytes, valid until the next step() or reset(): for a row loop that
+    // looks keys up without building a string per row.
+    QByteArrayView utf8(int col) const;
     QByteArray blob(int col) const;
 
 private:

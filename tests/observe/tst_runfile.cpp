@@ -62,6 +62,46 @@ void writeSmallRunFile(const QString &path)
     QVERIFY((*w)->finish().isOk());
 }
 
+void compareSpans(const QList<StateSpan> &a, const QList<StateSpan> &b)
+{
+    QCOMPARE(a.size(), b.size());
+    for (int k = 0; k < a.size(); ++k) {
+        QCOMPARE(a[k].startUs, b[k].startUs);
+        QCOMPARE(a[k].endUs, b[k].endUs);
+        QCOMPARE(a[k].state, b[k].state);
+        QCOMPARE(a[k].activity, b[k].activity);
+        QCOMPARE(a[k].detail, b[k].detail);
+    }
+}
+
+void compareViews(const RangeView &a, const RangeView &b)
+{
+    QCOMPARE(b.nowUs, a.nowUs);
+    QCOMPARE(b.lanes.size(), a.lanes.size());
+    for (int l = 0; l < a.lanes.size(); ++l) {
+        const LaneRecord &x = a.lanes[l], &y = b.lanes[l];
+        QCOMPARE(y.name, x.name);
+        QCOMPARE(y.startUs, x.startUs);
+        QCOMPARE(y.exact, x.exact);
+        compareSpans(y.spans, x.spans);
+        QCOMPARE(y.mix.size(), x.mix.size());
+        for (int i = 0; i < x.mix.size(); ++i)
+            QCOMPARE(y.mix[i], x.mix[i]);
+        QCOMPARE(y.resolutionUs, x.resolutionUs);
+    }
+    QCOMPARE(b.queues.size(), a.queues.size());
+    for (int q = 0; q < a.queues.size(); ++q) {
+        QCOMPARE(b.queues[q].buckets.size(), a.queues[q].buckets.size());
+        for (int i = 0; i < a.queues[q].buckets.size(); ++i) {
+            const SizeStat &x = a.queues[q].buckets[i], &y = b.queues[q].buckets[i];
+            QCOMPARE(y.min, x.min);
+            QCOMPARE(y.max, x.max);
+            QCOMPARE(y.sizeUs, x.sizeUs);
+            QCOMPARE(y.coveredUs, x.coveredUs);
+        }
+    }
+}
+
 } // namespace
 
 class TestRunFile : public QObject {
@@ -148,19 +188,17 @@ private slots:
             QCOMPARE(saved->last.events[i].kind, events[i].kind);
             QCOMPARE(saved->last.events[i].details, events[i].details);
         }
+        // Every span, from the record rebuilt out of the file; `last` carries the newest.
         const QList<ThreadInfo> threads = run.recorder().threads();
+        QVERIFY(saved->record);
+        const QList<ThreadInfo> rebuilt = saved->record->threads();
         QCOMPARE(saved->last.threads.size(), threads.size());
+        QCOMPARE(rebuilt.size(), threads.size());
         for (int i = 0; i < threads.size(); ++i) {
-            const QList<StateSpan> &a = saved->last.threads[i].spans;
-            const QList<StateSpan> &b = threads[i].spans;
-            QCOMPARE(a.size(), b.size());
-            for (int k = 0; k < a.size(); ++k) {
-                QCOMPARE(a[k].startUs, b[k].startUs);
-                QCOMPARE(a[k].endUs, b[k].endUs);
-                QCOMPARE(a[k].state, b[k].state);
-                QCOMPARE(a[k].activity, b[k].activity);
-                QCOMPARE(a[k].detail, b[k].detail);
-            }
+            compareSpans(rebuilt[i].spans, threads[i].spans);
+            const QList<StateSpan> newest = threads[i].spans.mid(
+                std::max<qsizetype>(0, threads[i].spans.size() - RecorderOptions().snapshotSpanLimit));
+            compareSpans(saved->last.threads[i].spans, newest);
         }
         const QList<QueueInfo> queues = run.recorder().queues();
         QCOMPARE(saved->last.queues.size(), queues.size());
@@ -214,6 +252,91 @@ private slots:
     // The writer's flushes are the run's work, so its thread takes the run's nice value, also
     // when the run sets it after the writer started (the window's order), and the thread that
     // started the writer keeps its own.
+    // An opened run's record is the live one, rebuilt: the same spans kept exact under the same
+    // budget (most of a busy thread's spans given up), the same buckets, the same answer to any
+    // range at any resolution, the same bounded footprint.
+    void openedRecordIsTheLiveOne()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("rebuilt.qsrun"));
+        FakeClock clock;
+        RecorderOptions o;
+        o.spanBudget = 64;
+        o.spanChunk = 8;
+        o.levelBuckets = 16; // every level but the top wraps
+        o.queueHistory = 32;
+        o.queueSampleUs = 0; // every size change is a sample, so the file has all of them
+        Recorder rec(clock.options(o));
+        RunFileWriter::Options wo;
+        wo.flushEvery = 1ms;
+        auto w = RunFileWriter::start(path, rec, wo);
+        QVERIFY(w);
+        const QList<int> ids{rec.registerThread(QStringLiteral("reader_0"), ThreadRole::Reader),
+                             rec.registerThread(QStringLiteral("reader_1"), ThreadRole::Reader),
+                             rec.registerThread(QStringLiteral("trainer"), ThreadRole::Trainer)};
+        const int q =
+            rec.registerQueue(QStringLiteral("shuffle"), QStringLiteral("RandomShuffleQueue"), 50, 10);
+        quint32 seed = 12345;
+        const auto rnd = [&seed](quint32 n) {
+            seed = seed * 1664525u + 1013904223u;
+            return (seed >> 8) % n;
+        };
+        int size = 0;
+        for (int round = 0; round < 300; ++round) {
+            // Uneven times and thread shares (the reader_0 busiest), each change at its own µs.
+            for (int k = 0; k < 6; ++k) {
+                clock.advance(1 + rnd(round % 50 == 0 ? 400000 : 3000));
+                const int t = ids[int(rnd(7) % 4 == 3 ? rnd(3) : 0)];
+                rec.setState(t, ThreadState(rnd(5)), Activity(rnd(3)),
+                             rnd(4) == 0 ? QStringLiteral("queue %1").arg(rnd(3)) : QString());
+                clock.advance(1 + rnd(500));
+                size = std::clamp(size + int(rnd(7)) - 3, 0, 50);
+                rec.queueChanged(q, size, round * 6 + k, round * 5, false);
+            }
+            // Nothing may fall out of the rings before the writer has it (a gap, tested apart).
+            const qint64 flushed = (*w)->flushes();
+            QTRY_VERIFY_WITH_TIMEOUT((*w)->flushes() >= flushed + 2, 60000);
+        }
+        clock.advance(777);
+        QVERIFY((*w)->finish().isOk());
+        QVERIFY(rec.footprint().spans < 300 * 6 / 2); // most spans were given up live
+
+        const Result<SavedRun> saved = RunFileReader::read(path);
+        QVERIFY2(saved, qPrintable(saved.status().toString()));
+        QVERIFY(saved->gaps.isEmpty());
+        QVERIFY(saved->record);
+        const Recorder &back = *saved->record;
+        QCOMPARE(back.nowUs(), rec.nowUs());
+        QCOMPARE(back.footprint().spans, rec.footprint().spans);
+        QCOMPARE(back.footprint().threadBuckets, rec.footprint().threadBuckets);
+        QCOMPARE(back.footprint().queueBuckets, rec.footprint().queueBuckets);
+        QCOMPARE(back.footprint().bytes, rec.footprint().bytes);
+        for (int i = 0; i < ids.size(); ++i)
+            compareSpans(back.threads()[i].spans, rec.threads()[i].spans);
+        QCOMPARE(back.queues().first().history.size(), rec.queues().first().history.size());
+        const qint64 end = rec.nowUs();
+        QList<std::pair<qint64, qint64>> ranges{{0, end}, {0, end / 3}, {end / 2, end}, {end - 5000, end}};
+        for (int i = 0; i < 40; ++i) {
+            const qint64 from = rnd(quint32(end));
+            ranges.append({from, from + 1 + rnd(quint32(end - from))});
+        }
+        for (const auto &[from, to] : ranges) {
+            for (int buckets : {1, 7, 160, 1600}) {
+                for (int exactLimit : {-1, 0, 100000}) {
+                    RangeRequest req;
+                    req.fromUs = from;
+                    req.toUs = to;
+                    req.buckets = buckets;
+                    req.exactLimit = exactLimit;
+                    compareViews(rec.query(req), back.query(req));
+                    if (QTest::currentTestFailed())
+                        return;
+                }
+            }
+        }
+        // What the window shows of the opened run comes from the same record.
+        QCOMPARE(saved->last.record, saved->record->source());
+    }
+
     void writerTakesTheRunsNice()
     {
 #ifndef Q_OS_LINUX

@@ -7,7 +7,6 @@
 #include "observe/runfilereader.h"
 #include "observe/runfilewriter.h"
 #include "observe/runhistory.h"
-#include "observe/savedrecord.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -251,30 +250,6 @@ private slots:
             QCOMPARE(b->queues.first().closed, a->queues.first().closed);
             if (run.sizeStableAt(std::min(t, live.endUs())))
                 QCOMPARE(b->queues.first().size, a->queues.first().size);
-        }
-    }
-
-    void savedRecordAnswersLikeTheRecorder()
-    {
-        DrivenRun run;
-        const SnapshotPtr last = run.rec.snapshot(0);
-        SavedRecord saved(run.rec.threads(), run.rec.queues(), last->tUs);
-        for (int buckets : {1, 7, 100}) {
-            RangeRequest req;
-            req.fromUs = 0;
-            req.toUs = run.endUs;
-            req.buckets = buckets;
-            req.exactLimit = 0;
-            const RangeView a = run.rec.query(req), b = saved.query(req);
-            QCOMPARE(b.lanes.size(), a.lanes.size());
-            for (int l = 0; l < a.lanes.size(); ++l) {
-                StateMix ta, tb;
-                for (const StateMix &m : a.lanes[l].mix)
-                    ta.add(m);
-                for (const StateMix &m : b.lanes[l].mix)
-                    tb.add(m);
-                QCOMPARE(tb, ta); // the whole range sums the same time per state
-            }
         }
     }
 

@@ -11,7 +11,6 @@
 #include "observe/exportfile.h"
 #include "observe/jsonlexport.h"
 #include "observe/runfilereader.h"
-#include "observe/savedrecord.h"
 
 #include <QFileInfo>
 
@@ -166,7 +165,6 @@ Status RunController::openRun(const QString &path)
     (void)m_runs.end();
     m_opened = std::move(*read);
     auto shown = std::make_shared<Snapshot>(m_opened->last);
-    shown->record = SavedRecord::fromSavedRun(*m_opened);
     shown->nextEventSeq = shown->events.isEmpty() ? 0 : shown->events.last().seq + 1;
     const bool whole = m_opened->finished();
     // A killed run's file holds it up to its last flush: shown as a run that ended there.

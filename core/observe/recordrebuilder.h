@@ -1,0 +1,51 @@
+#pragma once
+
+#include "observe/recorder.h"
+
+#include <memory>
+
+namespace qs {
+
+// Builds a Recorder's record back from what a run saved (RunFileReader), so an opened run has
+// the record the live one had: the same exact spans within the same span budget, the same time
+// buckets over the whole run, the same queue rings, and the same bounded memory whatever the
+// run's length (an hour of 16 readers is ~170 million spans in the file, ~100 MB here).
+//
+// Use: the threads and queues in id order, then each one's items in the order they were
+// recorded. Spans of different threads should come in the order they ended, as they entered
+// the live record: the span budget gives up the oldest chunk of whichever thread fills a chunk
+// past it, so that order decides which spans stay exact (any order gives the same time per
+// state per bucket). finish() hands out the record; the rebuilder is spent.
+//
+// The record's clock stands at `endUs`, the saved run's last instant: an open span lasts until
+// then. Nothing is recorded but what is given: no events, no gate, no metrics.
+//
+// Spans the file lost (RunFileGap: a thread's next span starts after its last one ended) keep
+// their time out of the buckets, which draw it as no state; the exact spans cannot hold a hole,
+// so the span before one is drawn up to the next span at full zoom. Single thread.
+class RecordRebuilder {
+public:
+    explicit RecordRebuilder(qint64 endUs, RecorderOptions options = {});
+
+    // startUs: the thread's registration (its first span's start). Returns its id, or -1 past
+    // the Recorder's limit (its items are then ignored).
+    int addThread(const QString &name, ThreadRole role, qint64 startUs);
+    // A finished span (endUs >= startUs), not before the thread's previous one.
+    void addSpan(int threadId, const StateSpan &span);
+    // The state the thread was in at the end (endUs ignored), from its last span's end on.
+    void setCurrent(int threadId, const StateSpan &open);
+
+    int addQueue(const QString &name, const QString &type, int capacity, int minAfterDequeue,
+                 qint64 registeredUs);
+    // A size sample, not before the queue's previous one.
+    void addQueueSample(int queueId, const QueueSample &sample);
+    // The queue's figures at the end.
+    void setQueueTotals(int queueId, int size, qint64 enqueued, qint64 dequeued, bool closed);
+
+    std::shared_ptr<const Recorder> finish();
+
+private:
+    std::shared_ptr<Recorder> m_rec;
+};
+
+} // namespace qs
