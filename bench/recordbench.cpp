@@ -6,7 +6,9 @@
 //    --readers reader threads (or takes them from --rate / --queue-rate).
 // 2. Feeds a Recorder with the default options that many changes per second for --hours of
 //    synthetic time (a stepped clock): the run's threads (readers, trainer, producer,
-//    watchers), their states in the proportions the real run had, and both queues.
+//    watchers) and both queues. Every change is a new span (the rate counts spans): each reader
+//    cycles reading, decoding, enqueuing, and blocked on the full queue, the trainer alternates
+//    training and dequeuing (blocked_empty).
 // 3. Prints the write cost per change, the record's footprint and the process's peak RSS,
 //    and the p95 of a whole-run query at 1600 buckets and of 1 s windows at full resolution
 //    (1600 buckets a second) spread over the hour.
@@ -261,8 +263,12 @@ int main(int argc, char **argv)
     const double queuePerState = rates.statesPerSec > 0 ? rates.queuePerSec / rates.statesPerSec : 0;
     std::mt19937 gen(1);
     std::uniform_real_distribution<double> unit(0, 1);
-    const ThreadState readerStates[] = {ThreadState::Running, ThreadState::BlockedFull};
-    const double running = std::clamp(rates.share[size_t(ThreadState::Running)], 0.01, 0.99);
+    // A reader's cycle, one span each: every change the feed makes is a new span, as every
+    // change the measured rate counts was (a repeated state would be no span at all).
+    const std::pair<ThreadState, Activity> readerCycle[] = {{ThreadState::Running, Activity::Reading},
+                                                            {ThreadState::Running, Activity::Decoding},
+                                                            {ThreadState::Running, Activity::Enqueuing},
+                                                            {ThreadState::BlockedFull, Activity::Enqueuing}};
     double queueDebt = 0;
     int size = 0;
     qint64 enq = 0, deq = 0;
@@ -293,9 +299,8 @@ int main(int argc, char **argv)
             rec.setState(trainer, n % 2 ? ThreadState::Running : ThreadState::BlockedEmpty,
                          n % 2 ? Activity::Training : Activity::Dequeuing, QStringLiteral("shuffle_batch"));
         } else {
-            const ThreadState s = readerStates[unit(gen) < running ? 0 : 1];
-            rec.setState(ids[which], s, s == ThreadState::Running ? Activity::Decoding : Activity::Enqueuing,
-                         QStringLiteral("shuffle_batch"));
+            const auto [state, activity] = readerCycle[size_t(n / (readers + 1) % 4)];
+            rec.setState(ids[which], state, activity, QStringLiteral("shuffle_batch"));
         }
         for (queueDebt += queuePerState; queueDebt >= 1; queueDebt -= 1) {
             const bool in = size < 128 || unit(gen) < 0.5;

@@ -9,6 +9,19 @@ RecordRebuilder::RecordRebuilder(qint64 endUs, RecorderOptions options)
     m_rec = std::make_shared<Recorder>(std::move(options));
 }
 
+int RecordRebuilder::maxThreads()
+{
+    return Recorder::Impl::kMaxThreads;
+}
+
+qint64 RecordRebuilder::maxLevelBytes(qint64 endUs, int threads, int queues, const RecorderOptions &options)
+{
+    return qint64(std::min(threads, Recorder::Impl::kMaxThreads)) *
+               TimePyramid<StateBucket>::maxBytes(endUs, options.levelBuckets) +
+           qint64(std::min(queues, Recorder::Impl::kMaxQueues)) *
+               TimePyramid<SizeStat>::maxBytes(endUs, options.levelBuckets);
+}
+
 int RecordRebuilder::addThread(const QString &name, ThreadRole role, qint64 startUs)
 {
     Recorder::Impl &d = *m_rec->d;

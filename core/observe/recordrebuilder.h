@@ -27,6 +27,11 @@ class RecordRebuilder {
 public:
     explicit RecordRebuilder(qint64 endUs, RecorderOptions options = {});
 
+    static int maxThreads(); // the Recorder's limit: addThread() refuses threads past it
+    // The most the time buckets of a record of `threads` threads and `queues` queues, `endUs`
+    // long, can take within `options` (bytes): what a reader checks before it rebuilds one.
+    static qint64 maxLevelBytes(qint64 endUs, int threads, int queues, const RecorderOptions &options);
+
     // startUs: the thread's registration (its first span's start). Returns its id, or -1 past
     // the Recorder's limit (its items are then ignored).
     int addThread(const QString &name, ThreadRole role, qint64 startUs);

@@ -48,7 +48,7 @@ RecorderOptions withLimits(RecorderOptions o, const QJsonObject &limits)
         if (v >= double(lo) && v <= double(hi))
             *field = std::remove_pointer_t<decltype(field)>(v);
     };
-    take("span_budget", 1, qint64(1) << 26, &o.spanBudget);
+    take("span_budget", 1, qint64(1) << 24, &o.spanBudget); // 16 bytes each: 256 MB
     take("span_chunk", 1, 1 << 16, &o.spanChunk);
     take("level_buckets", 1, 1 << 16, &o.levelBuckets);
     take("queue_history", 1, 1 << 20, &o.queueHistory);

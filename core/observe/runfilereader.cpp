@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <climits>
 #include <memory>
 #include <queue>
 #include <vector>
@@ -121,6 +122,9 @@ private:
 // A saved run longer than this is refused: the record's top level of time buckets grows with
 // the run's length, so a hostile time must not make it allocate without bound.
 constexpr qint64 kMaxRunUs = 30LL * 24 * 3600 * 1'000'000;
+// Likewise the time buckets of all its threads and queues together (16 readers over the 30 days
+// take ~40 MB; a hostile file's thousand threads would take gigabytes).
+constexpr qint64 kMaxLevelBytes = qint64(512) << 20;
 
 Status Loader::checkHeader() const
 {
@@ -373,7 +377,10 @@ Status Loader::readSpans(SavedRun *r, RecordRebuilder *rebuilder, qint64 endUs)
         qint64 seq = 0;
         StateSpan span;
     };
-    std::vector<Cursor> cursors(size_t(r->last.threads.size()));
+    // Threads past the record's limit keep only their latest state (and a hostile file's
+    // millions of threads cost no statement each).
+    std::vector<Cursor> cursors(
+        size_t(std::min<qsizetype>(r->last.threads.size(), RecordRebuilder::maxThreads())));
     QByteArray lastDetailBytes;
     QString lastDetail;
     // Steps a thread's cursor to its next span; false at its end or on a bad row.
@@ -476,8 +483,26 @@ Status Loader::readRecord(SavedRun *r)
     qint64 endUs = 0;
     if (Status s = recordEnd(*r, &endUs); !s.isOk())
         return s;
-    RecordRebuilder rebuilder(
-        endUs, runfile::withLimits({}, parseJson(r->meta.value(QStringLiteral("record_limits"))).toObject()));
+    const RecorderOptions options =
+        runfile::withLimits({}, parseJson(r->meta.value(QStringLiteral("record_limits"))).toObject());
+    // The record is bounded by design, but its bounds grow with the threads and the run's length:
+    // a file that claims a thousand threads over weeks must not take the machine's memory.
+    const qint64 levels =
+        RecordRebuilder::maxLevelBytes(endUs, int(std::min<qsizetype>(r->last.threads.size(), INT_MAX)),
+                                       int(std::min<qsizetype>(r->last.queues.size(), INT_MAX)), options);
+    if (levels > kMaxLevelBytes)
+        return Status(
+            ErrorKind::ResourceExhausted,
+            QStringLiteral("run file '%1': its record (%2 threads, %3 queues over %4 h) would take up to "
+                           "%5 MB of time buckets, more than the %6 MB a saved run may")
+                .arg(m_path)
+                .arg(r->last.threads.size())
+                .arg(r->last.queues.size())
+                .arg(double(endUs) / 3600e6, 0, 'f', 1)
+                .arg(levels >> 20)
+                .arg(kMaxLevelBytes >> 20),
+            Location{m_path, -1, -1});
+    RecordRebuilder rebuilder(endUs, options);
     if (Status s = readSpans(r, &rebuilder, endUs); !s.isOk())
         return s;
     if (Status s = readSamples(r, &rebuilder, endUs); !s.isOk())

@@ -37,6 +37,18 @@ public:
         }
     }
 
+    // The most storage the levels of a record `spanUs` long can take, in bytes (every level's
+    // ring full where the span fills it, the top level's bucket per width).
+    static qint64 maxBytes(qint64 spanUs, int levelBuckets)
+    {
+        qint64 n = 0;
+        for (int i = 0; i < kPyramidLevels; ++i) {
+            const qint64 buckets = std::max<qint64>(0, spanUs) / pyramidWidthUs(i) + 2;
+            n += i + 1 == kPyramidLevels ? buckets : std::min<qint64>(std::max(1, levelBuckets), buckets);
+        }
+        return n * qint64(sizeof(Bucket));
+    }
+
     qint64 startUs() const { return m_startUs; }
     qint64 filledUs() const { return m_filledUs; } // the end of the last piece added
 

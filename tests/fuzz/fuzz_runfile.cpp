@@ -3,10 +3,11 @@
 // a memfd's name, so fuzzcheck.h's MemFile cannot be opened by path); the reader must never crash, hang or
 // leak, and must either refuse the file with a status that names it, or return a record that keeps the
 // reader's promises: a supported version, the run-file format, and every thread's spans ending with its open
-// span.
+// span, and a rebuilt record that answers a whole-run query.
 
 #include "fuzzcheck.h"
 
+#include "observe/recorder.h"
 #include "observe/runfilereader.h"
 
 #include <QCoreApplication>
@@ -41,5 +42,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
               t.name);
     }
     check(r->last.topology != nullptr, "a topology");
+    // The rebuilt record answers a whole-run query, a lane per thread it holds.
+    check(r->record != nullptr && r->last.record == r->record->source(), "a rebuilt record");
+    RangeRequest whole;
+    whole.buckets = 64;
+    const RangeView v = r->record->query(whole);
+    check(v.lanes.size() == r->record->threadCount(), "a lane per thread");
+    check(v.queues.size() == r->record->queueCount(), "a queue record per queue");
     return 0;
 }

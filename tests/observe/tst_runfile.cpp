@@ -504,6 +504,50 @@ private slots:
         QCOMPARE(r.status().kind(), ErrorKind::DataLoss);
     }
 
+    // Rows a sane file cannot hold, which the record would be rebuilt from: each is refused with
+    // what it is and where, and nothing is rebuilt from them.
+    void refusesRowsOutsideTheRecord_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<ErrorKind>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("span past the end")
+            << "UPDATE spans SET end_us = 2000000000000 WHERE thread_id = 0 AND seq = 0"
+            << ErrorKind::DataLoss << "span 0 of thread 'reader_0' lies outside the run";
+        QTest::addRow("span ends before it starts")
+            << "UPDATE spans SET end_us = start_us - 1 WHERE thread_id = 0 AND seq = 1" << ErrorKind::DataLoss
+            << "span 1 of thread 'reader_0' lies outside the run";
+        QTest::addRow("unknown state")
+            << "UPDATE spans SET state = 'asleep' WHERE thread_id = 0 AND seq = 1" << ErrorKind::DataLoss
+            << "span 1 of thread 'reader_0' has an unknown state";
+        QTest::addRow("sample past the end")
+            << "UPDATE queue_samples SET t_us = 4000000000000 WHERE seq = 0" << ErrorKind::DataLoss
+            << "sample 0 of queue 'example_queue' lies outside the run";
+        QTest::addRow("run over 30 days") << "UPDATE summary SET t_us = 2600000000000" << ErrorKind::DataLoss
+                                          << "outside 0 to 2592000000000 µs (30 days)";
+        QTest::addRow("a thousand threads over weeks")
+            << "WITH RECURSIVE c(x) AS (SELECT 100 UNION ALL SELECT x + 1 FROM c WHERE x < 1100) "
+               "INSERT INTO threads SELECT x, 'extra_' || x, 'reader', 'running', 'none', '', 0 FROM c; "
+               "UPDATE summary SET t_us = 1500000000000"
+            << ErrorKind::ResourceExhausted << "would take up to";
+    }
+    void refusesRowsOutsideTheRecord()
+    {
+        QFETCH(QString, sql);
+        QFETCH(ErrorKind, kind);
+        QFETCH(QString, message);
+        const QString path = m_dir.filePath(QStringLiteral("bounds.qsrun"));
+        QFile::remove(path);
+        writeSmallRunFile(path);
+        QVERIFY(RunFileReader::read(path).isOk());
+        QVERIFY(sqlite(path, sql.toUtf8().constData()));
+        const Result<SavedRun> r = RunFileReader::read(path);
+        QVERIFY(!r);
+        QCOMPARE(r.status().kind(), kind);
+        QVERIFY2(r.status().message().contains(message), qPrintable(r.status().message()));
+        QVERIFY2(r.status().message().contains(path), qPrintable(r.status().message()));
+    }
+
     // The digest (the Runs list's row, read on the GUI thread when each run ends) reads the
     // small tables only: garbage over the spans table's pages leaves it readable, while opening
     // the run refuses the file. Before, the digest checked every page of the file first, which
