@@ -12,7 +12,11 @@
 #include "observe/jsonlexport.h"
 #include "observe/runfilereader.h"
 
+#include <QEventLoop>
 #include <QFileInfo>
+
+#include <optional>
+#include <thread>
 
 #include <utility>
 
@@ -150,6 +154,22 @@ void RunController::setSpeed(double factor)
         m_pipeline->setSpeed(factor);
 }
 
+Result<SavedRun> RunController::readRun(const QString &path)
+{
+    m_window->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    std::optional<Result<SavedRun>> read; // the reader's, until it is joined
+    QEventLoop loop;
+    std::thread reader([&read, &loop, path] {
+        read.emplace(RunFileReader::read(path));
+        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    // The window goes on drawing; clicks and keys wait until the run is read (an application
+    // that quits meanwhile ends the loop, and the join waits for the read).
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+    reader.join();
+    return std::move(*read);
+}
+
 Status RunController::openRun(const QString &path)
 {
     if (isRunning()) {
@@ -157,7 +177,7 @@ Status RunController::openRun(const QString &path)
         m_window->showMessage(s.message());
         return s;
     }
-    Result<SavedRun> read = RunFileReader::read(path);
+    Result<SavedRun> read = readRun(path);
     if (!read) {
         m_window->showMessage(tr("Cannot open the run: %1").arg(UiText::error(read.status())));
         return read.status();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/result.h"
 #include "observe/snapshot.h"
 
 #include "observe/runfile.h"
@@ -61,6 +62,9 @@ signals:
 
 private:
     SnapshotPtr snapshot(qint64 cursor);
+    // RunFileReader::read on a thread of its own, the window drawing meanwhile: an hour-long
+    // run's record takes a minute to rebuild.
+    Result<SavedRun> readRun(const QString &path);
 
     MainWindow *m_window;
     std::unique_ptr<Pipeline> m_pipeline;
