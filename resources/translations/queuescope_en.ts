@@ -1608,6 +1608,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>The run cannot be compared: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>

@@ -1597,6 +1597,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>The run cannot be compared: %1</source>
         <translation>无法比较此运行：%1</translation>
     </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>

@@ -1597,6 +1597,10 @@ files → filename queue → readers → example queue → batch → trainer</so
         <source>The run cannot be compared: %1</source>
         <translation>無法比較此執行：%1</translation>
     </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在開啟 %1…</translation>
+    </message>
 </context>
 <context>
     <name>qs::RunControls</name>
