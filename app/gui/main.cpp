@@ -126,21 +126,30 @@ int main(int argc, char **argv)
     const bool runs =
         !files.isEmpty() && std::all_of(files.cbegin(), files.cend(), &qs::MainWindow::isRunFile);
     if (runs) {
-        for (const QString &f : files) {
-            const qs::Status s = &f == &files.constLast() ? controller.openRun(f) : controller.listRun(f);
-            if (!s.isOk())
-                std::fprintf(stderr, "queuescope: %s\n", qPrintable(s.toString())); // the window says it too
-        }
-        if (parser.isSet(compare))
-            window.compareAllRuns();
+        double at = -1;
         if (parser.isSet(cursorAt)) {
-            const double at = parser.value(cursorAt).toDouble(&ok);
+            at = parser.value(cursorAt).toDouble(&ok);
             if (!ok || at < 0) {
                 std::fprintf(stderr, "queuescope: --cursor needs a number of seconds\n");
                 return 2;
             }
-            QTimer::singleShot(0, &window, [&window, at] { window.setCursorUs(qint64(at * 1e6)); });
         }
+        // Once the window shows: an hour-long run takes minutes to read, and the window draws
+        // ("Opening RUN…") meanwhile.
+        QTimer::singleShot(
+            0, &window, [&controller, &window, files, at, compareRuns = parser.isSet(compare)] {
+                for (const QString &f : files) {
+                    const qs::Status s =
+                        &f == &files.constLast() ? controller.openRun(f) : controller.listRun(f);
+                    if (!s.isOk())
+                        std::fprintf(stderr, "queuescope: %s\n",
+                                     qPrintable(s.toString())); // the window says it too
+                }
+                if (compareRuns)
+                    window.compareAllRuns();
+                if (at >= 0)
+                    QTimer::singleShot(0, &window, [&window, at] { window.setCursorUs(qint64(at * 1e6)); });
+            });
     } else if (!files.isEmpty()) {
         window.openFiles(files);
     }
