@@ -212,8 +212,16 @@ private slots:
                 view->toPlainText().contains(QStringLiteral("the knob to turn")));
         QVERIFY(waitForTheEnd(window, controller, 90000)); // its stop_after_s
 
-        // At a cursor inside the run the verdict is drawn from the record around it.
-        window.setCursorUs(window.history().endUs() * 3 / 4);
+        // At a cursor inside the run the verdict is drawn from the record around it: three
+        // quarters of the way to its stop (its shutdown may take long on a loaded machine).
+        qint64 stopUs = window.history().endUs();
+        for (const Event &e : window.history().events()) {
+            if (e.kind == EventKind::RequestStop) {
+                stopUs = e.tUs;
+                break;
+            }
+        }
+        window.setCursorUs(stopUs * 3 / 4);
         QCOMPARE(window.shownSnapshot()->run, RunState::Running);
         QCOMPARE(view->verdict().bound, Bound(bound));
         QCOMPARE(view->verdict().shares.toUs, window.cursorUs());
