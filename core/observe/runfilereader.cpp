@@ -578,6 +578,10 @@ Result<SavedRun> Loader::load()
         return Status(ErrorKind::PermissionDenied,
                       QStringLiteral("cannot open run file '%1': %2").arg(m_path, m_db.errorMessage()),
                       Location{m_path, -1, -1});
+    // One read transaction for every table: a run still being written (RUN.qsrun.partial) is
+    // read as of one flush, not as of several (the writer commits one every 200 ms).
+    if (!m_db.exec("BEGIN"))
+        return damaged(m_db.errorMessage());
     SavedRun r;
     r.path = m_path;
     for (auto step :
