@@ -15,7 +15,14 @@ namespace qs {
 //    that is not a QueueScope run (no meta table, another format);
 //  - FailedPrecondition: a run file of a newer version than kRunFileVersion;
 //  - DataLoss: a truncated or corrupt file (its size short of what its header says, a failed
-//    integrity check, or a table that cannot be read).
+//    integrity check, a table that cannot be read), or rows no run can hold: a span or sample
+//    outside the run (naming the thread or queue and its seq), an unknown state, a run over
+//    30 days;
+//  - ResourceExhausted: a record whose time buckets would take more than 512 MB (a file that
+//    claims a thousand threads over weeks).
+// The record (SavedRun::record) is rebuilt by streaming the spans and samples into a
+// RecordRebuilder, so reading takes time in proportion to the file (an hour at full speed,
+// 8.6 GB: about three minutes) and memory within the live record's bounds.
 class RunFileReader {
 public:
     static Result<SavedRun> read(const QString &path);
