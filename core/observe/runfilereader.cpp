@@ -14,6 +14,10 @@
 
 #include <sqlite3.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <climits>
 #include <memory>
@@ -50,6 +54,25 @@ QStringList stringList(const QString &jsonArray)
     for (const QJsonValue &v : parseJson(jsonArray).toArray())
         out << v.toString();
     return out;
+}
+
+// Asks the kernel to read the whole file into the page cache ahead of SQLite. The record is
+// rebuilt by stepping every thread's spans together, so SQLite's 4 KB reads hop between as many
+// places of the file as there are threads, which the kernel's readahead does not follow: an hour
+// at full speed (8.6 GB) took 511 s to open from a cold cache, against 7 s for `cat` to read it
+// whole. Only files that fit well in memory: a larger one would push itself out again.
+void prefetch(const QString &path)
+{
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGESIZE);
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    struct stat st {};
+    if (pages > 0 && pageSize > 0 && ::fstat(fd, &st) == 0 &&
+        qint64(st.st_size) < qint64(pages) * pageSize / 2)
+        (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED);
+    ::close(fd);
 }
 
 class Loader {
@@ -502,6 +525,7 @@ Status Loader::readRecord(SavedRun *r)
                 .arg(levels >> 20)
                 .arg(kMaxLevelBytes >> 20),
             Location{m_path, -1, -1});
+    prefetch(m_path);
     RecordRebuilder rebuilder(endUs, options);
     if (Status s = readSpans(r, &rebuilder, endUs); !s.isOk())
         return s;
