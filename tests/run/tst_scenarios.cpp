@@ -261,7 +261,10 @@ private slots:
             for (const Event &e : run.of(EventKind::Note))
                 requested += e.details.value(QStringLiteral("what")).toString() ==
                              QLatin1String("worker_requests_stop");
-            QCOMPARE(requested, 1);
+            // At least one worker asks; a second may too when it draws its stop before it sees the
+            // first one's (on a loaded machine; request_stop is idempotent, as in TensorFlow).
+            const int workers = scenario->config.value(QStringLiteral("workers")).toInt();
+            QVERIFY2(requested >= 1 && requested <= workers, qPrintable(QString::number(requested)));
             QCOMPARE(run.of(EventKind::ThreadExit).size(),
                      scenario->config.value(QStringLiteral("workers")).toInt() + 1);
         }
