@@ -49,7 +49,7 @@ RecorderOptions withLimits(RecorderOptions o, const QJsonObject &limits)
             *field = std::remove_pointer_t<decltype(field)>(v);
     };
     take("span_budget", 1, qint64(1) << 24, &o.spanBudget); // 16 bytes each: 256 MB
-    take("span_chunk", 1, 1 << 12, &o.spanChunk); // a chunk per thread is allocated whole
+    take("span_chunk", 1, 1 << 12, &o.spanChunk);           // a chunk per thread is allocated whole
     take("level_buckets", 1, 1 << 16, &o.levelBuckets);
     take("queue_history", 1, 1 << 20, &o.queueHistory);
     return o;
