@@ -265,8 +265,7 @@ private slots:
             // first one's (on a loaded machine; request_stop is idempotent, as in TensorFlow).
             const int workers = scenario->config.value(QStringLiteral("workers")).toInt();
             QVERIFY2(requested >= 1 && requested <= workers, qPrintable(QString::number(requested)));
-            QCOMPARE(run.of(EventKind::ThreadExit).size(),
-                     scenario->config.value(QStringLiteral("workers")).toInt() + 1);
+            QCOMPARE(run.of(EventKind::ThreadExit).size(), workers + 1);
         }
         qInfo("%s: %s after %lld steps, %lld samples, %.0f samples/s; error %s; join %s", qPrintable(name),
               qPrintable(how), run.summary.steps, run.summary.samples, run.summary.samplesPerSec,
