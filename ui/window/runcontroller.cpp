@@ -3,6 +3,7 @@
 #include "common/uitext.h"
 #include "observe/threadpriority.h"
 #include "run/pipeline.h"
+#include "window/inputblock.h"
 #include "window/mainwindow.h"
 
 #include "demo/bundleddata.h"
@@ -165,11 +166,11 @@ Result<SavedRun> RunController::readRun(const QString &path)
         read.emplace(RunFileReader::read(path));
         done.store(true, std::memory_order_release);
     });
-    // The window goes on drawing; clicks and keys wait until the run is read. The loop looks
-    // at `done` on a timer rather than being told by the reader: the hand-over stays in std
-    // atomics and the join, which ThreadSanitizer sees (a posted Qt event goes through Qt's own
-    // locks, which it does not). An application that quits meanwhile ends the loop; the join
-    // then waits for the read.
+    // The window goes on drawing; clicks and keys meanwhile are dropped (InputBlock), not kept
+    // to act once the run is open. The loop looks at `done` on a timer rather than being told
+    // by the reader: the hand-over stays in std atomics and the join, which ThreadSanitizer
+    // sees (a posted Qt event goes through Qt's own locks, which it does not). An application
+    // that quits meanwhile ends the loop; the join then waits for the read.
     QEventLoop loop;
     QTimer poll;
     poll.setInterval(10);
@@ -178,8 +179,10 @@ Result<SavedRun> RunController::readRun(const QString &path)
             loop.quit();
     });
     poll.start();
-    if (!done.load(std::memory_order_acquire))
-        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    if (!done.load(std::memory_order_acquire)) {
+        const InputBlock block;
+        loop.exec();
+    }
     reader.join();
     return std::move(*read);
 }
