@@ -123,12 +123,14 @@ int Recorder::registerQueue(const QString &name, const QString &type, int capaci
         return -1;
     }
     const qint64 now = d->now();
-    auto slot = std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, now,
-                                            d->options.queueHistory, d->options.levelBuckets);
+    auto slot =
+        std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, now, d->options.queueHistory,
+                                    d->options.queueChanges, d->options.levelBuckets);
     slot->latest.tUs = now;
     // The first sample is the registration (empty): the queue's record starts there, in the
     // rings that exports and the run file copy too.
     slot->history.push(slot->latest);
+    slot->changes.push(QueueChange{now, 0, true});
     d->queueTable[size_t(id)].store(slot.get(), std::memory_order_release);
     d->queueStore.push_back(std::move(slot));
     d->queueCount.store(id + 1, std::memory_order_release);
@@ -171,6 +173,7 @@ void Recorder::queueChanged(int queueId, int size, qint64 enqueuedTotal, qint64 
     } else {
         q->latestInHistory = false;
     }
+    q->changes.push(QueueChange{t, size, q->latestInHistory});
 }
 
 qint64 Recorder::event(EventKind kind, const QString &thread, QJsonObject details)

@@ -22,6 +22,10 @@ struct RecorderOptions {
     int queueHistory = 4096;     // ring of (time, size) samples per queue
     qint64 queueSampleUs = 2000; // at most one size sample per queue per this interval (plus every change
                                  // of closed state); the latest size is always exact
+    // Every change of a queue's size, unthrottled, kept for a reader that drains them as the run
+    // goes (RunFileWriter, every 200 ms): at full speed a queue changes ~10,000 times a second,
+    // so this many cover a writer a few seconds behind. Past it the oldest are dropped (a gap).
+    int queueChanges = 1 << 15;
     // Metric points kept for the views over the whole run: past this the series thins itself
     // (MetricSeries, with as many evaluated points again kept apart, up to metricCapacity / 8).
     int metricCapacity = 1 << 14;
@@ -179,11 +183,13 @@ public:
     QList<QueueInfo> queues() const;   // every sample still held, the latest size last
 
     // Incremental reads (see RecordTail): a thread's finished spans, a queue's throttled size
-    // samples, the events, the metric points, each numbered from 0 in the order recorded.
+    // samples, every change of a queue's size, the events, the metric points, each numbered from
+    // 0 in the order recorded.
     int threadCount() const;
     int queueCount() const;
     RecordTail<StateSpan> spansSince(int threadId, qint64 count) const;
     RecordTail<QueueSample> queueSamplesSince(int queueId, qint64 count) const;
+    RecordTail<QueueChange> queueChangesSince(int queueId, qint64 count) const;
     RecordTail<Event> eventsSince(qint64 seq) const;
     RecordTail<MetricPoint> metricsSince(qint64 count) const;
 

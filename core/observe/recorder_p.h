@@ -48,13 +48,14 @@ struct ThreadSlot {
 
 struct QueueSlot {
     QueueSlot(QString n, QString t, int cap, int minAfter, qint64 registeredAt, int historyCapacity,
-              int levelBuckets)
+              int changesCapacity, int levelBuckets)
         : name(std::move(n))
         , type(std::move(t))
         , capacity(cap)
         , minAfterDequeue(minAfter)
         , registeredUs(registeredAt)
         , history(historyCapacity)
+        , changes(changesCapacity)
         , levels(registeredAt, levelBuckets)
     {
         levels.mark(registeredAt, 0);
@@ -71,7 +72,8 @@ struct QueueSlot {
     std::atomic<qint64> dequeued{0};
     std::atomic<bool> closed{false};
     mutable std::mutex mu;
-    BoundedRing<QueueSample> history; // guarded by mu
+    BoundedRing<QueueSample> history; // guarded by mu; throttled (RecorderOptions::queueSampleUs)
+    BoundedRing<QueueChange> changes; // guarded by mu; every change, for the run file
     QueueSample latest{-1, 0};        // guarded by mu; the newest change, sampled or not
     bool latestInHistory = true;      // guarded by mu
     bool sampledClosed = false;       // guarded by mu; closed state at the newest sample

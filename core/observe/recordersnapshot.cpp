@@ -235,6 +235,15 @@ RecordTail<QueueSample> Recorder::queueSamplesSince(int queueId, qint64 count) c
     return tailOf(slot->history, count);
 }
 
+RecordTail<QueueChange> Recorder::queueChangesSince(int queueId, qint64 count) const
+{
+    const QueueSlot *slot = d->queue(queueId);
+    if (!slot)
+        return {};
+    std::lock_guard lock(slot->mu);
+    return tailOf(slot->changes, count);
+}
+
 RecordTail<Event> Recorder::eventsSince(qint64 seq) const
 {
     std::lock_guard lock(d->eventMu);

@@ -70,8 +70,9 @@ int RecordRebuilder::addQueue(const QString &name, const QString &type, int capa
     const int id = d.queueCount.load(std::memory_order_relaxed);
     if (id >= Recorder::Impl::kMaxQueues)
         return -1;
+    // No writer drains a rebuilt record, so it keeps no ring of changes.
     auto slot = std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, registeredUs,
-                                            d.options.queueHistory, d.options.levelBuckets);
+                                            d.options.queueHistory, 1, d.options.levelBuckets);
     slot->latest.tUs = registeredUs;
     d.queueTable[size_t(id)].store(slot.get(), std::memory_order_release);
     d.queueStore.push_back(std::move(slot));
@@ -79,19 +80,20 @@ int RecordRebuilder::addQueue(const QString &name, const QString &type, int capa
     return id;
 }
 
-void RecordRebuilder::addQueueSample(int queueId, const QueueSample &sample)
+void RecordRebuilder::addQueueChange(int queueId, const QueueChange &change)
 {
     QueueSlot *q = m_rec->d->queue(queueId);
     if (!q)
         return;
     std::lock_guard lock(q->mu);
     // As Recorder::queueChanged enters a change, less the rates (the saved run's are its last).
-    const qint64 t = std::max(sample.tUs, q->latest.tUs);
+    const qint64 t = std::max(change.tUs, q->latest.tUs);
     q->levels.add(q->latest.tUs, t, q->latest.size);
-    q->levels.mark(t, sample.size);
-    q->latest = QueueSample{t, sample.size};
-    q->history.push(q->latest);
-    q->latestInHistory = true;
+    q->levels.mark(t, change.size);
+    q->latest = QueueSample{t, change.size};
+    if (change.sampled)
+        q->history.push(q->latest);
+    q->latestInHistory = change.sampled;
 }
 
 void RecordRebuilder::setQueueTotals(int queueId, int size, qint64 enqueued, qint64 dequeued, bool closed)

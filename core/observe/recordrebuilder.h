@@ -42,8 +42,10 @@ public:
 
     int addQueue(const QString &name, const QString &type, int capacity, int minAfterDequeue,
                  qint64 registeredUs);
-    // A size sample, not before the queue's previous one.
-    void addQueueSample(int queueId, const QueueSample &sample);
+    // A change of the queue's size, not before its previous one. Every change enters the time
+    // buckets; a sampled one also enters the throttled samples, as it did live. (Files before
+    // version 3 hold only the samples: each is then given as a sampled change.)
+    void addQueueChange(int queueId, const QueueChange &change);
     // The queue's figures at the end.
     void setQueueTotals(int queueId, int size, qint64 enqueued, qint64 dequeued, bool closed);
 

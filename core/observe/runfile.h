@@ -26,6 +26,12 @@
 //   previews(t_us, step, idx, width, height, channels, label, prediction, source, pixels)
 //     pixels: qCompress'ed (a 4-byte big-endian length, then a zlib stream) 8-bit rows,
 //     width x height x channels bytes, RGB order. Version 1 files are read as before, without.
+// Version 3 keeps every change of a queue's size, not only the throttled samples (at most one
+// per 2 ms) that the live views read, so an opened run's queue buckets (sizes at the cursor,
+// min/mean/max per pixel) are the live run's:
+//   queue_samples(queue_id, seq, t_us, size, sampled)   sampled: 1 where the change was also
+//                                                        one of the samples, else 0
+// Files of versions 1 and 2 hold only the samples; each is read as a sampled change.
 
 #include "observe/snapshot.h"
 
@@ -39,7 +45,7 @@ namespace qs {
 
 class Recorder;
 
-inline constexpr int kRunFileVersion = 2;
+inline constexpr int kRunFileVersion = 3;
 inline constexpr char kRunFileFormat[] = "queuescope-run";
 
 // Items numbered [fromSeq, toSeq) of one ring that never reached the file: `what` is "spans"

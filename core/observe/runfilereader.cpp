@@ -470,7 +470,11 @@ Status Loader::readSpans(SavedRun *r, RecordRebuilder *rebuilder, qint64 endUs)
 
 Status Loader::readSamples(SavedRun *r, RecordRebuilder *rebuilder, qint64 endUs)
 {
-    SqliteStmt rows(m_db, "SELECT seq, t_us, size FROM queue_samples WHERE queue_id = ? ORDER BY seq");
+    // Version 3 keeps every change and marks the samples; older files hold only the samples.
+    SqliteStmt rows(m_db,
+                    r->version >= 3
+                        ? "SELECT seq, t_us, size, sampled FROM queue_samples WHERE queue_id = ? ORDER BY seq"
+                        : "SELECT seq, t_us, size, 1 FROM queue_samples WHERE queue_id = ? ORDER BY seq");
     for (qsizetype i = 0; i < r->last.queues.size(); ++i) {
         const QueueInfo &q = r->last.queues[i];
         rows.reset();
@@ -485,7 +489,7 @@ Status Loader::readSamples(SavedRun *r, RecordRebuilder *rebuilder, qint64 endUs
                                    .arg(t));
             if (id < 0) // registered by its first sample's time (the file does not keep it)
                 id = rebuilder->addQueue(q.name, q.type, q.capacity, q.minAfterDequeue, t);
-            rebuilder->addQueueSample(id, QueueSample{t, int(rows.int64(2))});
+            rebuilder->addQueueChange(id, QueueChange{t, int(rows.int64(2)), rows.int64(3) != 0});
         }
         if (!rows.ok())
             return readError("queue_samples");

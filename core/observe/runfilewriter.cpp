@@ -42,7 +42,7 @@ CREATE TABLE queues(id INTEGER PRIMARY KEY, name TEXT NOT NULL, type TEXT NOT NU
   min_after_dequeue INTEGER NOT NULL, size INTEGER NOT NULL, closed INTEGER NOT NULL, enqueued INTEGER NOT NULL,
   dequeued INTEGER NOT NULL);
 CREATE TABLE queue_samples(queue_id INTEGER NOT NULL, seq INTEGER NOT NULL, t_us INTEGER NOT NULL,
-  size INTEGER NOT NULL, PRIMARY KEY(queue_id, seq)) WITHOUT ROWID;
+  size INTEGER NOT NULL, sampled INTEGER NOT NULL, PRIMARY KEY(queue_id, seq)) WITHOUT ROWID;
 CREATE TABLE metrics(seq INTEGER PRIMARY KEY, step INTEGER NOT NULL, t_us INTEGER NOT NULL, loss REAL NOT NULL,
   train_accuracy REAL NOT NULL, eval_accuracy REAL NOT NULL, samples_per_s REAL NOT NULL);
 CREATE TABLE topology_queues(ord INTEGER PRIMARY KEY, name TEXT NOT NULL, role TEXT NOT NULL, label TEXT NOT NULL);
@@ -56,7 +56,7 @@ CREATE TABLE gaps(what TEXT NOT NULL, id INTEGER NOT NULL, from_seq INTEGER NOT 
 CREATE TABLE previews(t_us INTEGER NOT NULL, step INTEGER NOT NULL, idx INTEGER NOT NULL, width INTEGER NOT NULL,
   height INTEGER NOT NULL, channels INTEGER NOT NULL, label INTEGER NOT NULL, prediction INTEGER NOT NULL,
   source TEXT NOT NULL, pixels BLOB NOT NULL, PRIMARY KEY(t_us, idx)) WITHOUT ROWID;
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 )";
 
 QString jsonText(const QJsonValue &v)
@@ -209,7 +209,8 @@ bool RunFileWriter::Impl::writeQueues(const Snapshot &s)
 {
     SqliteStmt queue(db, "INSERT OR REPLACE INTO queues(id, name, type, capacity, min_after_dequeue, size, "
                          "closed, enqueued, dequeued) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    SqliteStmt sample(db, "INSERT INTO queue_samples(queue_id, seq, t_us, size) VALUES(?, ?, ?, ?)");
+    SqliteStmt sample(db,
+                      "INSERT INTO queue_samples(queue_id, seq, t_us, size, sampled) VALUES(?, ?, ?, ?, ?)");
     for (int id = 0; id < s.queues.size(); ++id) {
         const QueueInfo &q = s.queues[id];
         queue.bind(1, id).bind(2, q.name).bind(3, q.type).bind(4, q.capacity).bind(5, q.minAfterDequeue);
@@ -218,12 +219,17 @@ bool RunFileWriter::Impl::writeQueues(const Snapshot &s)
         if (size_t(id) >= sampleCount.size())
             sampleCount.resize(size_t(id) + 1, 0);
         qint64 &written = sampleCount[size_t(id)];
-        const RecordTail<QueueSample> tail = recorder.queueSamplesSince(id, written);
+        const RecordTail<QueueChange> tail = recorder.queueChangesSince(id, written);
         if (tail.first > written && !addGap("queue_samples", id, written, tail.first))
             return false;
         qint64 seq = tail.first;
-        for (const QueueSample &qs : tail.items) {
-            if (!sample.bind(1, id).bind(2, seq++).bind(3, qs.tUs).bind(4, qs.size).run())
+        for (const QueueChange &c : tail.items) {
+            if (!sample.bind(1, id)
+                     .bind(2, seq++)
+                     .bind(3, c.tUs)
+                     .bind(4, c.size)
+                     .bind(5, qint64(c.sampled))
+                     .run())
                 return false;
         }
         written = std::max(written, tail.next);

@@ -49,6 +49,14 @@ struct QueueSample {
     int size = 0;
 };
 
+// One change of a queue's size as the Recorder saw it, for a run file: `sampled` says whether the
+// change also entered the queue's throttled samples (the ring the live views read).
+struct QueueChange {
+    qint64 tUs = 0;
+    int size = 0;
+    bool sampled = true;
+};
+
 struct QueueInfo {
     QString name;
     QString type; // "FIFOQueue", "RandomShuffleQueue"

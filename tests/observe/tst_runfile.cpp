@@ -21,6 +21,7 @@
 #include <sqlite3.h>
 
 #ifdef Q_OS_LINUX
+#include <algorithm>
 #include <cerrno>
 #include <sys/resource.h>
 #endif
@@ -264,7 +265,7 @@ private slots:
         o.spanChunk = 8;
         o.levelBuckets = 16; // every level but the top wraps
         o.queueHistory = 32;
-        o.queueSampleUs = 0; // every size change is a sample, so the file has all of them
+        o.queueSampleUs = 700; // most changes are not samples: the file has every change all the same
         Recorder rec(clock.options(o));
         RunFileWriter::Options wo;
         wo.flushEvery = 1ms;
@@ -312,7 +313,17 @@ private slots:
         QCOMPARE(back.footprint().bytes, rec.footprint().bytes);
         for (int i = 0; i < ids.size(); ++i)
             compareSpans(back.threads()[i].spans, rec.threads()[i].spans);
-        QCOMPARE(back.queues().first().history.size(), rec.queues().first().history.size());
+        const QList<QueueSample> liveSamples = rec.queues().first().history;
+        const QList<QueueSample> backSamples = back.queues().first().history;
+        QCOMPARE(backSamples.size(), liveSamples.size());
+        for (int i = 0; i < liveSamples.size(); ++i) {
+            QCOMPARE(backSamples[i].tUs, liveSamples[i].tUs);
+            QCOMPARE(backSamples[i].size, liveSamples[i].size);
+        }
+        const QList<QueueChange> changes = rec.queueChangesSince(q, 0).items;
+        QCOMPARE(changes.size(), 1 + 300 * 6); // the registration, then every change
+        QVERIFY(std::count_if(changes.begin(), changes.end(),
+                              [](const QueueChange &c) { return !c.sampled; }) > changes.size() / 2);
         const qint64 end = rec.nowUs();
         QList<std::pair<qint64, qint64>> ranges{{0, end}, {0, end / 3}, {end / 2, end}, {end - 5000, end}};
         for (int i = 0; i < 40; ++i) {
@@ -430,6 +441,27 @@ private slots:
         QCOMPARE(r->last.batch[1].source, QStringLiteral("f.tfrecords #1"));
         QCOMPARE(r->last.classNames, (QStringList{QStringLiteral("cat"), QStringLiteral("dog")}));
 
+        // Version 2: the queue's samples only, no `sampled` column; each reads as a sampled change.
+        const QString v2 = m_dir.filePath(QStringLiteral("v2.qsrun"));
+        QVERIFY(QFile::copy(path, v2));
+        QVERIFY(sqlite(
+            v2, "DELETE FROM queue_samples WHERE sampled = 0; ALTER TABLE queue_samples DROP COLUMN "
+                "sampled; PRAGMA user_version = 2; UPDATE meta SET value = '2' WHERE key = 'version'"));
+        r = RunFileReader::read(v2);
+        QVERIFY2(r, qPrintable(r.status().toString()));
+        QCOMPARE(r->version, 2);
+        QVERIFY(r->last.batches);
+        QVERIFY(!r->last.queues.isEmpty());
+        const Result<SavedRun> v3 = RunFileReader::read(path);
+        QVERIFY(v3);
+        for (int i = 0; i < r->last.queues.size(); ++i) {
+            const QList<QueueSample> a = r->last.queues[i].history;
+            const QList<QueueSample> b = v3->last.queues[i].history;
+            QCOMPARE(a.size(), b.size());
+            for (int k = 0; k < a.size(); ++k)
+                QVERIFY(a[k].tUs == b[k].tUs && a[k].size == b[k].size);
+        }
+
         const QString v1 = m_dir.filePath(QStringLiteral("v1.qsrun"));
         QVERIFY(QFile::copy(path, v1));
         QVERIFY(sqlite(v1, "DROP TABLE previews; PRAGMA user_version = 1; UPDATE meta SET value = '1' WHERE "
@@ -472,8 +504,12 @@ private slots:
             QVERIFY(sqlite(path, "UPDATE meta SET value = 'something-else' WHERE key = 'format'"));
         } else if (make == "newer") {
             writeSmallRunFile(path);
-            QVERIFY(
-                sqlite(path, "PRAGMA user_version = 3; UPDATE meta SET value = '3' WHERE key = 'version'"));
+            const QByteArray newer =
+                QStringLiteral("PRAGMA user_version = %1; UPDATE meta SET value = '%1' WHERE "
+                               "key = 'version'")
+                    .arg(kRunFileVersion + 1)
+                    .toUtf8();
+            QVERIFY(sqlite(path, newer.constData()));
         } else if (make == "truncated") {
             writeSmallRunFile(path);
             const QByteArray whole = fileBytes(path);

@@ -36,10 +36,10 @@ QStringList viewOf(const Snapshot &s)
                         .arg(s.steps)};
     for (const ThreadInfo &t : s.threads)
         out << QStringLiteral("%1 %2 %3 %4").arg(t.name).arg(int(t.state)).arg(int(t.activity)).arg(t.detail);
-    // A queue's size is left out: the live record knows it per 256 µs bucket, a saved run by
-    // its throttled samples, so the two may differ by what changed within one sample interval.
+    // A queue's size at t is its time bucket's mean: the saved run keeps every change, so its
+    // buckets are the live run's.
     for (const QueueInfo &q : s.queues)
-        out << QStringLiteral("%1 closed %2").arg(q.name).arg(q.closed);
+        out << QStringLiteral("%1 closed %2 size %3").arg(q.name).arg(q.closed).arg(q.size);
     // The samples view: the batch trained at t, as the run kept it.
     for (const Thumbnail &th : s.batch)
         out << QStringLiteral("sample %1 %2 %3 %4")
