@@ -153,7 +153,8 @@ RecordFootprint Recorder::footprint() const
         std::lock_guard lock(slot.mu);
         f.queueBuckets += slot.levels.storedBuckets();
         f.bytes += slot.levels.allocatedBytes() +
-                   qint64(slot.history.allocated()) * qint64(sizeof(QueueSample)) + qint64(sizeof(QueueSlot));
+                   qint64(slot.history.allocated()) * qint64(sizeof(QueueSample)) +
+                   qint64(slot.changes.allocated()) * qint64(sizeof(QueueChange)) + qint64(sizeof(QueueSlot));
     }
     return f;
 }

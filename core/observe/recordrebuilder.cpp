@@ -70,9 +70,9 @@ int RecordRebuilder::addQueue(const QString &name, const QString &type, int capa
     const int id = d.queueCount.load(std::memory_order_relaxed);
     if (id >= Recorder::Impl::kMaxQueues)
         return -1;
-    // No writer drains a rebuilt record, so it keeps no ring of changes.
-    auto slot = std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, registeredUs,
-                                            d.options.queueHistory, 1, d.options.levelBuckets);
+    auto slot =
+        std::make_unique<QueueSlot>(name, type, capacity, minAfterDequeue, registeredUs,
+                                    d.options.queueHistory, d.options.queueChanges, d.options.levelBuckets);
     slot->latest.tUs = registeredUs;
     d.queueTable[size_t(id)].store(slot.get(), std::memory_order_release);
     d.queueStore.push_back(std::move(slot));
@@ -94,6 +94,7 @@ void RecordRebuilder::addQueueChange(int queueId, const QueueChange &change)
     if (change.sampled)
         q->history.push(q->latest);
     q->latestInHistory = change.sampled;
+    q->changes.push(QueueChange{t, change.size, change.sampled}); // as live, so the footprint is the same
 }
 
 void RecordRebuilder::setQueueTotals(int queueId, int size, qint64 enqueued, qint64 dequeued, bool closed)

@@ -7,7 +7,8 @@
 // Version 1 tables (times are microseconds since the run's start; enums are their JSON keys):
 //   meta(key, value)                format "queuescope-run", version, created, app_version,
 //                                   record_limits (a JSON object: the live record's span_budget,
-//                                   span_chunk, level_buckets, queue_history; the reader rebuilds
+//                                   span_chunk, level_buckets, queue_history, and from version 3
+//                                   queue_changes; the reader rebuilds
 //                                   the record within them; files without it get the defaults)
 //   threads(id, name, role, state, activity, detail, state_since_us)   the latest state
 //   thread_time(thread_id, state, us)                                  total time per state

@@ -37,7 +37,8 @@ QJsonObject recordLimits(const RecorderOptions &o)
     return {{QStringLiteral("span_budget"), double(o.spanBudget)},
             {QStringLiteral("span_chunk"), o.spanChunk},
             {QStringLiteral("level_buckets"), o.levelBuckets},
-            {QStringLiteral("queue_history"), o.queueHistory}};
+            {QStringLiteral("queue_history"), o.queueHistory},
+            {QStringLiteral("queue_changes"), o.queueChanges}};
 }
 
 RecorderOptions withLimits(RecorderOptions o, const QJsonObject &limits)
@@ -52,6 +53,7 @@ RecorderOptions withLimits(RecorderOptions o, const QJsonObject &limits)
     take("span_chunk", 1, 1 << 12, &o.spanChunk);           // a chunk per thread is allocated whole
     take("level_buckets", 1, 1 << 16, &o.levelBuckets);
     take("queue_history", 1, 1 << 20, &o.queueHistory);
+    take("queue_changes", 1, 1 << 16, &o.queueChanges);
     return o;
 }
 
