@@ -265,7 +265,7 @@ private slots:
         o.spanChunk = 8;
         o.levelBuckets = 16; // every level but the top wraps
         o.queueHistory = 32;
-        o.queueSampleUs = 700; // most changes are not samples: the file has every change all the same
+        o.queueSampleUs = 6000; // most changes are not samples: the file has every change all the same
         Recorder rec(clock.options(o));
         RunFileWriter::Options wo;
         wo.flushEvery = 1ms;
