@@ -18,13 +18,16 @@ struct Throughput {
 };
 
 // The whole of each file through one reused 1 MiB buffer with read(2): the physical reference
-// a record scan is held against. Errors name the file.
-Result<Throughput> plainRead(const QStringList &files);
+// a record scan is held against. With threads > 1, that many threads pread() alternate 512 KiB
+// stripes of it, as ParallelScan does. Errors name the file.
+Result<Throughput> plainRead(const QStringList &files, int threads = 1);
 
-// Every record of each file through RecordReader with its CRCs checked, as a reader thread
-// reads (scanFile; `options.mapFile` picks the mapped path). The first error but the clean end
-// is returned.
-Result<Throughput> scanRecords(const QStringList &files, const RecordReaderOptions &options = {});
+// Every record of each file with its CRCs checked: through RecordReader on this thread as a
+// reader thread reads (scanFile; `options.mapFile` picks the mapped path), or with threads > 1
+// through ParallelScan as `inspect` reads (RecordReader again where it is not Clean). The first
+// error but the clean end is returned.
+Result<Throughput> scanRecords(const QStringList &files, const RecordReaderOptions &options = {},
+                               int threads = 1);
 
 struct ScanComparison {
     Throughput read; // the fastest pass
@@ -36,8 +39,10 @@ struct ScanComparison {
 
 // Reads the files once to bring them into the page cache, then alternates plain-read and
 // scan passes until each has had at least `minPasses` and `seconds` in total, and keeps the
-// fastest pass of each: the page-cached figure, least disturbed by other processes.
+// fastest pass of each: the page-cached figure, least disturbed by other processes. The scan
+// runs on `threads` threads (scanRecords), plain read() on `readThreads` (plainRead).
 Result<ScanComparison> compareScanToRead(const QStringList &files, double seconds, int minPasses = 3,
-                                         const RecordReaderOptions &options = {});
+                                         const RecordReaderOptions &options = {}, int threads = 1,
+                                         int readThreads = 1);
 
 } // namespace qs

@@ -19,7 +19,7 @@ void say(const BenchOptions &o, const QString &text);
 double median(QList<double> v);
 QList<double> ratios(const QList<double> &num, const QList<double> &den); // pair by pair; 0 where den is
 QJsonArray jsonList(const QList<double> &v);
-TargetFigure figure(const char *key, const char *what, double value, const char *unit, const QString &goal,
+TargetFigure figure(const char *key, const QString &what, double value, const char *unit, const QString &goal,
                     std::optional<bool> met); // load: now
 PipelineWindow windowOf(const BenchOptions &o, bool observe);
 

@@ -12,6 +12,7 @@
 #include "example/specdetector.h"
 #include "example/specoverrides.h"
 #include "record/inputfiles.h"
+#include "record/parallelscan.h"
 #include "record/recordreader.h"
 
 #include <QCommandLineParser>
@@ -21,6 +22,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace qs::cli {
@@ -97,23 +100,22 @@ QString recordLine(qint64 index, const ParsedExample &ex)
         .arg(parts.join(QStringLiteral("  ")));
 }
 
-FileReport inspectFile(const QString &path, const InspectOptions &options)
+// What the records hold, read on this thread with RecordReader: the reference, which reports
+// every error exactly (its message, record and offset) and goes on counting after a record that
+// is not an Example.
+void scanRecords(FileReport &report, std::vector<ParsedExample> &samples, const InspectOptions &options)
 {
-    FileReport report;
-    report.file = path;
-    report.bytes = QFileInfo(path).size();
+    const QString &path = report.file;
     RecordReaderOptions readerOptions = options.reader;
     readerOptions.verifyCrc = options.verify;
     Result<std::unique_ptr<RecordReader>> opened = RecordReader::open(path, readerOptions);
     if (!opened) {
         report.error = opened.status();
-        return report;
+        return;
     }
     RecordReader &reader = **opened;
     report.compression = reader.compression();
-
     ExampleParser parser;
-    std::vector<ParsedExample> samples;
     RecordView record;  // verified in place, not copied
     ExampleShape shape; // reused: its keys view `record`
     bool parseFailed = false;
@@ -150,6 +152,82 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
         if (qsizetype(samples.size()) < kDetectionSampleRecords)
             samples.push_back(std::move(*parsed));
     }
+}
+
+// The same report from a scan on every core (ParallelScan), for a file with nothing wrong in
+// it: false, with nothing filled in, when the scan does not apply or anything is wrong (a damaged
+// record, a record that is not an Example, a key of two kinds, whose first kind depends on the
+// order records were counted in). scanRecords() then reads the file again and says what.
+bool scanInParallel(FileReport &report, std::vector<ParsedExample> &samples, const InspectOptions &options)
+{
+    const int threads = ParallelScan::defaultThreads();
+    if (threads < 2)
+        return false;
+    struct Worker {
+        ExampleParser parser;
+        ExampleShape shape;
+        Schema schema;
+        bool failed = false;
+    };
+    std::vector<Worker> workers(static_cast<size_t>(threads));
+    // The records shown and sampled are parsed in full, each into its own slot.
+    const qint64 first = std::max<qint64>(options.summaryRecords, kDetectionSampleRecords);
+    std::vector<std::optional<ParsedExample>> parsedFirst(static_cast<size_t>(first));
+    RecordReaderOptions readerOptions = options.reader;
+    readerOptions.verifyCrc = options.verify;
+    const QString &path = report.file;
+    const ParallelScan::Result scan =
+        ParallelScan::run(path, readerOptions, threads, [&](int w, const ScannedRecord &record) {
+            Worker &me = workers[size_t(w)];
+            if (me.failed)
+                return;
+            const bool early = record.index < first;
+            if (!early && me.shape.read(record.bytes)) {
+                me.schema.add(me.shape);
+                return;
+            }
+            Result<ParsedExample> parsed =
+                me.parser.parse(record.bytes, Location{path, record.index, record.offset});
+            if (!parsed) {
+                me.failed = true;
+                return;
+            }
+            me.schema.add(*parsed);
+            if (early)
+                parsedFirst[size_t(record.index)] = std::move(*parsed);
+        });
+    if (scan.outcome != ParallelScan::Outcome::Clean)
+        return false;
+    Schema schema;
+    for (const Worker &w : workers) {
+        if (w.failed)
+            return false;
+        schema.merge(w.schema);
+    }
+    const QList<SchemaField> fields = schema.fields();
+    if (std::any_of(fields.begin(), fields.end(), [](const SchemaField &f) { return f.mixedKinds; }))
+        return false;
+    report.compression = Compression::None;
+    report.records = scan.records;
+    report.schema = std::move(schema);
+    for (qint64 i = 0; i < first && i < scan.records; ++i) {
+        ParsedExample &parsed = *parsedFirst[size_t(i)];
+        if (i < options.summaryRecords)
+            report.firstRecords << recordLine(i, parsed);
+        if (qsizetype(samples.size()) < kDetectionSampleRecords)
+            samples.push_back(std::move(parsed));
+    }
+    return true;
+}
+
+FileReport inspectFile(const QString &path, const InspectOptions &options)
+{
+    FileReport report;
+    report.file = path;
+    report.bytes = QFileInfo(path).size();
+    std::vector<ParsedExample> samples;
+    if (!scanInParallel(report, samples, options))
+        scanRecords(report, samples, options);
     report.sequenceRecords = report.schema.sequenceRecords();
     if (samples.empty())
         return report;

@@ -88,6 +88,26 @@ void Schema::add(const ExampleShape &shape)
     }
 }
 
+void Schema::merge(const Schema &later)
+{
+    m_records += later.m_records;
+    m_sequenceRecords += later.m_sequenceRecords;
+    for (const Slot &from : later.m_slots) {
+        const SchemaField &g = from.field;
+        if (g.recordsPresent == 0)
+            continue;
+        SchemaField &f = m_slots[size_t(slotOf(g.sequence, g.key))].field;
+        if (f.kind == FeatureKind::None)
+            f.kind = g.kind;
+        else if (g.kind != FeatureKind::None && g.kind != f.kind)
+            f.mixedKinds = true;
+        f.mixedKinds = f.mixedKinds || g.mixedKinds;
+        f.minCount = f.recordsPresent == 0 ? g.minCount : std::min(f.minCount, g.minCount);
+        f.maxCount = f.recordsPresent == 0 ? g.maxCount : std::max(f.maxCount, g.maxCount);
+        f.recordsPresent += g.recordsPresent;
+    }
+}
+
 QList<SchemaField> Schema::fields() const
 {
     QList<SchemaField> out;

@@ -39,6 +39,10 @@ public:
     // same order (a file written by one program), is counted without a lookup or an allocation.
     void add(const ExampleShape &shape);
 
+    // Adds `later`'s counts, as if its records came after this one's. A key whose kind the two
+    // disagree on is mixed; its kind is this one's, the first seen in that order.
+    void merge(const Schema &later);
+
     qint64 records() const { return m_records; }
     qint64 sequenceRecords() const { return m_sequenceRecords; }
     // Context / Example features first, then feature lists; each group sorted by key.

@@ -136,6 +136,43 @@ private slots:
                                                 "b (float+other x0..2)"));
     }
 
+    // Split anywhere, counted in two and merged in order: the schema of the whole. The key of
+    // two kinds keeps the kind of the first record that had it.
+    void mergeIsTheWhole()
+    {
+        QList<QByteArray> records;
+        for (int i = 0; i < 12; ++i) {
+            ExampleBuilder b;
+            b.addInt64s("a", std::vector<qint64>(size_t(i % 4), 1));
+            if (i % 3 == 0)
+                b.addBytes("c", "x");
+            if (i >= 5)
+                i % 2 ? b.addFloat("m", 1.f) : b.addInt64("m", 2);
+            b.addStep("frames", Feature::ofInts({1}));
+            records << b.serialize();
+        }
+        Schema whole;
+        ExampleShape shape;
+        for (const QByteArray &r : records) {
+            QVERIFY(shape.read(r));
+            whole.add(shape);
+        }
+        for (int split = 0; split <= records.size(); ++split) {
+            Schema first, second;
+            for (int i = 0; i < records.size(); ++i) {
+                QVERIFY(shape.read(records[i]));
+                (i < split ? first : second).add(shape);
+            }
+            first.merge(second);
+            QCOMPARE(first.records(), whole.records());
+            QCOMPARE(first.sequenceRecords(), whole.sequenceRecords());
+            QCOMPARE(first.fields(), whole.fields());
+            QCOMPARE(first.summary(), whole.summary());
+        }
+        const std::optional<SchemaField> m = field(whole.fields(), QStringLiteral("m"));
+        QVERIFY(m && m->mixedKinds && m->kind == FeatureKind::Float); // record 5 came first
+    }
+
     void json()
     {
         const QJsonArray a = threeRecords().toJson();

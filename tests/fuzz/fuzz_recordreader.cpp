@@ -7,6 +7,9 @@
 //     compression by the target itself, which drives the reader on streams of unknown size.
 //     In a third of the runs valid filler records go first (see Filler), so small inputs also
 //     reach the refill at the edge of the reader's 256 KiB buffer and its large-record path.
+// Each uncompressed file is also scanned by ParallelScan on 1-3 threads in stripes of 16 bytes
+// to 2 KiB (so small inputs cross many stripes): Clean with the same records and offsets where
+// the hand framing reads to a clean end, Damaged wherever it does not.
 // Every uncompressed stream is also framed by an independent few-line parser here; the reader
 // must return the same records, skip the same ones and end with the same kind of status, each
 // at the same record index and offset. Records are capped at kMaxRecord, so the memory a run
@@ -16,6 +19,7 @@
 
 #include "record/compression.h"
 #include "record/crc32c.h"
+#include "record/parallelscan.h"
 #include "record/recordreader.h"
 
 #include <QList>
@@ -24,6 +28,8 @@
 #include <zlib.h>
 
 #include <array>
+#include <map>
+#include <mutex>
 
 using namespace qs;
 using qs::fuzz::check;
@@ -196,6 +202,46 @@ void shrunkWhileMapped(fuzz::MemFile &file, const RecordReaderOptions &o, const 
     check(s.where().file == file.path() && s.where().offset >= 0, "the cut is not located", s.toString());
 }
 
+// ParallelScan against the hand framing: what `inspect` reads on every core.
+void scanInParallel(const QString &path, const RecordReaderOptions &o, const Outcome &want, uchar a, uchar b)
+{
+    std::mutex mutex;
+    std::map<qint64, std::pair<RecordSum, qint64>> seen; // by index: the record and its offset
+    const int threads = 1 + a % 3;
+    const qint64 stripe = qint64(16) << (b % 8);
+    const ParallelScan::Result r = ParallelScan::run(
+        path, o, threads,
+        [&](int worker, const ScannedRecord &rec) {
+            check(worker >= 0 && worker < threads, "a worker out of range");
+            std::lock_guard lock(mutex);
+            check(seen.emplace(rec.index, std::pair(sum(rec.bytes.data(), rec.bytes.size()), rec.offset))
+                      .second,
+                  "a record visited twice");
+        },
+        stripe);
+    const bool sound = want.end == ErrorKind::OutOfRange && want.skipped.isEmpty();
+    if (want.records.isEmpty() && sound) { // an empty file: not for ParallelScan
+        check(r.outcome != ParallelScan::Outcome::Damaged, "an empty file scanned as damaged");
+        return;
+    }
+    check(r.outcome == (sound ? ParallelScan::Outcome::Clean : ParallelScan::Outcome::Damaged),
+          "ParallelScan disagrees with the framing on whether the file is sound",
+          QStringLiteral("%1 thread(s), %2-byte stripes; by hand: %3")
+              .arg(threads)
+              .arg(stripe)
+              .arg(describe(want)));
+    if (!sound)
+        return;
+    check(r.records == want.records.size() && qsizetype(seen.size()) == want.records.size(),
+          "ParallelScan counted other records");
+    qsizetype i = 0;
+    for (const auto &[index, record] : seen) {
+        check(index == i && record.first == want.records[i] && record.second == want.offsets[i],
+              "ParallelScan handed out another record", QStringLiteral("record %1").arg(i));
+        ++i;
+    }
+}
+
 void expectSame(const Outcome &got, const Outcome &want, const char *what)
 {
     const bool same = got.records == want.records && got.offsets == want.offsets &&
@@ -339,6 +385,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         RecordReaderOptions mapped = options(Compression::None, last & 1);
         mapped.mapFile = true;
         expectSame(readAll(file.path(), mapped, n), frameByHand(input, mapped), "mmap instead of read()");
+        const RecordReaderOptions whole = options(Compression::Auto, false, !(last & 4));
+        scanInParallel(file.path(), whole, frameByHand(input, whole), first, last);
     }
     if (readDetected(options(Compression::Auto, false)).end == ErrorKind::DataLoss) {
         readDetected(options(Compression::Auto, true));
@@ -357,6 +405,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (repaired != input.toByteArray()) {
         file.assign(repaired);
         expectSame(readAll(file.path(), plain, n), wantRepaired, "a repaired stream");
+        RecordReaderOptions whole = plain; // uncompressed, whatever the first bytes say
+        whole.skipCorrupt = false;
+        scanInParallel(file.path(), whole, frameByHand(repaired, whole), last, first);
     }
     // A third of the runs (by input length) put filler records in front: they cost a copy and a
     // read of 300 KiB, which would otherwise slow every run down several times.
