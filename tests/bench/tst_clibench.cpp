@@ -174,11 +174,12 @@ private slots:
             }
         }
         QCOMPARE(keys,
-                 QStringList({"scan_vs_read", "scan_mapped_vs_read", "startup", "shared_libraries",
-                              "inspect_vs_cat", "jpeg_scaled_decode", "jpeg_scaled_decode", "decode_scaling",
-                              "fifo_queue", "pipeline_efficiency", "observation_overhead",
-                              "recording_overhead", "snapshot_cost", "naive_speedup",
-                              "naive_speedup_decode_bound", "dataset_autotune", "dataset_observation"}));
+                 QStringList({"scan_vs_read", "scan_vs_read_threads", "scan_one_thread_vs_read",
+                              "scan_mapped_vs_read", "startup", "shared_libraries", "inspect_vs_cat",
+                              "jpeg_scaled_decode", "jpeg_scaled_decode", "decode_scaling", "fifo_queue",
+                              "pipeline_efficiency", "observation_overhead", "recording_overhead",
+                              "snapshot_cost", "naive_speedup", "naive_speedup_decode_bound",
+                              "dataset_autotune", "dataset_observation"}));
         QCOMPARE(jpegSets, QStringList({"jpeg.tfrecords", "made 256x256 shapes (q90)"}));
         // Nothing left behind in the temporary folder but our own dataset.
         QCOMPARE(QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
