@@ -11,10 +11,15 @@ namespace qs {
 // goal (TargetFigure). `report` holds the stages and the sweep already measured on the data;
 // `inputs` what the stages were measured on; `runConfig` is the config of its timed runs
 // (benchRunConfig).
-//   scan_vs_read          record scan + CRC vs plain read() of a page-cached file    >= 1.0
+//   scan_vs_read          record scan + CRC on one thread per core (ParallelScan, as
+//                         inspect reads) vs plain read() of a page-cached file on one >= 1.0
 //                         (the data, or when it is smaller than 256 MB, a temporary file of
 //                         its records repeated to 256 MB: a small file is read out of the CPU
 //                         caches, where no scan keeps up with a bare copy)
+//   scan_vs_read_threads  the same scan vs read() on as many threads (no goal)
+//   scan_one_thread_vs_read  RecordReader on one thread, as a reader thread reads, vs
+//                         read() (no goal)
+//   scan_mapped_vs_read   RecordReader through a mapping vs read() (no goal)
 //   startup               `queuescope-cli --version` as a whole process, median     <= 20 ms
 //   shared_libraries      shared objects the CLI loaded at start (no goal)
 //   inspect_vs_cat        `cat FILE` vs `queuescope-cli inspect --verify FILE` on the scan's
@@ -24,8 +29,8 @@ namespace qs {
 //                         with the resize; one per set (BenchOptions::jpegFiles, and a made
 //                         set of 256x256 JPEGs), median of alternating rounds     >= 3x
 //   decode_scaling        a decode-bound pipeline (a temporary dataset of 256x256 JPEGs, an
-//                         8x8-input model with 8 hidden units, so the trainer needs a few
-//                         microseconds a sample against the readers' ~0.5 ms): 2 reader
+//                         8x8-input model with 8 hidden units, so the trainer needs about
+//                         8 us a sample against the readers' ~200 us): 2 reader
 //                         threads vs 1, medians of interleaved runs              >= 1.9x
 //   fifo_queue            FIFOQueue<int>, capacity 1024, one producer enqueue()ing, one
 //                         consumer dequeue()ing, unobserved                      >= 2 M/s
