@@ -205,7 +205,7 @@ private slots:
         for (int i = std::max(floatAt, 0); i < records.size(); ++i)
             records[i] = make(i);
         if (twist == QLatin1String("garbage"))
-            records[450] = QByteArray("\xff\xff\xff not a protobuf", 20);
+            records[450] = QByteArray("\xff\xff\xff not a protobuf");
         const QString plain = m_dir.filePath(QStringLiteral("cores-%1.tfrecord").arg(twist));
         const QString gzip = m_dir.filePath(QStringLiteral("cores-%1.tfrecord.gz").arg(twist));
         auto writer = qs::RecordWriter::create(plain);
