@@ -5,11 +5,33 @@
 #include "bench/targetbench_p.h"
 #include "run/runconfig.h"
 
+#include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
+#include <QtEndian>
 
 namespace qs::benchtargets {
 
 namespace {
+
+// The file's first record alone, in `dir`: inspect's cost that does not depend on the data.
+Result<QString> firstRecordFile(const QString &file, const QTemporaryDir &dir)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly))
+        return Status(ErrorKind::NotFound, QStringLiteral("cannot open %1").arg(file));
+    const QByteArray header = in.read(12);
+    if (header.size() < 12)
+        return Status(ErrorKind::DataLoss, QStringLiteral("%1 holds no record").arg(file));
+    const qint64 frame = 16 + qint64(qFromLittleEndian<quint64>(header.constData()));
+    in.seek(0);
+    const QByteArray bytes = in.read(frame);
+    const QString path = dir.filePath(QStringLiteral("one-record.tfrecords"));
+    QFile out(path);
+    if (bytes.size() != frame || !out.open(QIODevice::WriteOnly) || out.write(bytes) != frame)
+        return Status(ErrorKind::DataLoss, QStringLiteral("cannot write %1").arg(path));
+    return path;
+}
 
 QList<double> milliseconds(const QList<double> &seconds)
 {
@@ -63,6 +85,25 @@ Result<QList<TargetFigure>> processTargets(const QString &file, const QString &f
                 {QStringLiteral("cat_ms"), jsonList(milliseconds(p->a))},
                 {QStringLiteral("inspect_ms"), jsonList(milliseconds(p->b))}};
     out << v;
+
+    // What inspect costs before it reads any data: start-up, loading its engine, detection.
+    const QTemporaryDir dir(tempPattern(o));
+    Result<QString> one = firstRecordFile(file, dir);
+    if (!one)
+        return one.status();
+    QList<double> fixed;
+    for (int i = 0; i < runs; ++i) {
+        Result<double> s = timeProcess({o.cli, QStringLiteral("inspect"), QStringLiteral("--verify"), *one});
+        if (!s)
+            return s.status();
+        fixed << *s;
+    }
+    const double fixedMs = median(milliseconds(fixed));
+    TargetFigure f = figure("inspect_fixed_cost", "inspect --verify of the first record alone (median)",
+                            fixedMs, "ms", QString(), std::nullopt);
+    f.detail = {{QStringLiteral("runs_ms"), jsonList(milliseconds(fixed))},
+                {QStringLiteral("cat_ms_median"), median(milliseconds(p->a))}};
+    out << f;
     return out;
 }
 
