@@ -43,8 +43,6 @@ bool faster(const Throughput &a, const Throughput &b)
     return b.seconds <= 0 || (a.seconds > 0 && double(a.bytes) / a.seconds > double(b.bytes) / b.seconds);
 }
 
-} // namespace
-
 // Threads pread() alternate stripes of the file until it ends.
 Status readStriped(const QString &path, int threads, qint64 *bytes)
 {
@@ -59,7 +57,10 @@ Status readStriped(const QString &path, int threads, qint64 *bytes)
     auto work = [&](int w) {
         const std::unique_ptr<char[]> buffer(new char[kStripe]);
         for (qint64 at = w * kStripe;; at += threads * kStripe) {
-            const ssize_t n = ::pread(fd, buffer.get(), kStripe, at);
+            ssize_t n;
+            do {
+                n = ::pread(fd, buffer.get(), kStripe, at);
+            } while (n < 0 && errno == EINTR);
             if (n < 0)
                 failed = true;
             if (n <= 0)
@@ -79,6 +80,8 @@ Status readStriped(const QString &path, int threads, qint64 *bytes)
     *bytes += total;
     return {};
 }
+
+} // namespace
 
 Result<Throughput> plainRead(const QStringList &files, int threads)
 {
