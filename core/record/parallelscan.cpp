@@ -42,11 +42,6 @@ inline void pause()
 #endif
 }
 
-inline bool crcMatches(const char *data, size_t n, const char *stored)
-{
-    return crc32c::unmask(qFromLittleEndian<quint32>(stored)) == crc32c::value(data, n);
-}
-
 // Reads exactly n bytes at `offset`; false when the file ends first or read fails.
 bool readAt(int fd, char *to, qint64 n, qint64 offset)
 {
@@ -155,7 +150,7 @@ void Scan::work(int worker)
             if (size - at < kHeaderBytes)
                 return fail();
             const char *header = buffer.get() + (at - begin);
-            if (!crcMatches(header, 8, header + 8))
+            if (!crc32c::matchesStored(header, 8, header + 8))
                 return fail();
             const quint64 length = qFromLittleEndian<quint64>(header);
             const qint64 after = size - at - kHeaderBytes;
@@ -181,7 +176,7 @@ void Scan::work(int worker)
                     return fail();
                 payload = spill.data();
             }
-            if (verifyCrc && !crcMatches(payload, size_t(f.length), payload + f.length))
+            if (verifyCrc && !crc32c::matchesStored(payload, size_t(f.length), payload + f.length))
                 return fail();
             if (*visit)
                 (*visit)(worker, ScannedRecord{position, f.at, QByteArrayView(payload, f.length)});
