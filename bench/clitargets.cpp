@@ -3,12 +3,12 @@
 #include "bench/jpegbench.h"
 #include "bench/processtiming.h"
 #include "bench/targetbench_p.h"
+#include "record/recordreader.h"
+#include "record/recordwriter.h"
 #include "run/runconfig.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
-#include <QtEndian>
 
 namespace qs::benchtargets {
 
@@ -17,20 +17,34 @@ namespace {
 // The file's first record alone, in `dir`: inspect's cost that does not depend on the data.
 Result<QString> firstRecordFile(const QString &file, const QTemporaryDir &dir)
 {
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly))
-        return Status(ErrorKind::NotFound, QStringLiteral("cannot open %1").arg(file));
-    const QByteArray header = in.read(12);
-    if (header.size() < 12)
-        return Status(ErrorKind::DataLoss, QStringLiteral("%1 holds no record").arg(file));
-    const qint64 frame = 16 + qint64(qFromLittleEndian<quint64>(header.constData()));
-    in.seek(0);
-    const QByteArray bytes = in.read(frame);
+    Result<std::unique_ptr<RecordReader>> reader = RecordReader::open(file);
+    if (!reader)
+        return reader.status();
+    QByteArray record;
+    if (Status s = (*reader)->next(&record); !s.isOk())
+        return s;
     const QString path = dir.filePath(QStringLiteral("one-record.tfrecords"));
-    QFile out(path);
-    if (bytes.size() != frame || !out.open(QIODevice::WriteOnly) || out.write(bytes) != frame)
-        return Status(ErrorKind::DataLoss, QStringLiteral("cannot write %1").arg(path));
+    Result<std::unique_ptr<RecordWriter>> writer = RecordWriter::create(path);
+    if (!writer)
+        return writer.status();
+    if (Status s = (*writer)->write(record); !s.isOk())
+        return s;
+    if (Status s = (*writer)->commit(); !s.isOk())
+        return s;
     return path;
+}
+
+// `args` as a whole process, `runs` times: seconds each.
+Result<QList<double>> timeRuns(const QStringList &args, int runs)
+{
+    QList<double> seconds;
+    for (int i = 0; i < runs; ++i) {
+        Result<double> s = timeProcess(args);
+        if (!s)
+            return s.status();
+        seconds << *s;
+    }
+    return seconds;
 }
 
 QList<double> milliseconds(const QList<double> &seconds)
@@ -49,13 +63,10 @@ Result<QList<TargetFigure>> processTargets(const QString &file, const QString &f
     QList<TargetFigure> out;
     const int runs = std::max(11, 7 * o.repeats);
     say(o, QStringLiteral("start-up: %1 --version, %2 runs").arg(QFileInfo(o.cli).fileName()).arg(runs));
-    QList<double> startup;
-    for (int i = 0; i < runs; ++i) {
-        Result<double> s = timeProcess({o.cli, QStringLiteral("--version")});
-        if (!s)
-            return s.status();
-        startup << *s;
-    }
+    Result<QList<double>> startupRuns = timeRuns({o.cli, QStringLiteral("--version")}, runs);
+    if (!startupRuns)
+        return startupRuns.status();
+    const QList<double> &startup = *startupRuns;
     const double startupMs = median(milliseconds(startup));
     TargetFigure t = figure("startup", "queuescope-cli --version, whole process (median)", startupMs, "ms",
                             QStringLiteral("<= 20 ms"), startupMs <= 20);
@@ -91,13 +102,11 @@ Result<QList<TargetFigure>> processTargets(const QString &file, const QString &f
     Result<QString> one = firstRecordFile(file, dir);
     if (!one)
         return one.status();
-    QList<double> fixed;
-    for (int i = 0; i < runs; ++i) {
-        Result<double> s = timeProcess({o.cli, QStringLiteral("inspect"), QStringLiteral("--verify"), *one});
-        if (!s)
-            return s.status();
-        fixed << *s;
-    }
+    Result<QList<double>> fixedRuns =
+        timeRuns({o.cli, QStringLiteral("inspect"), QStringLiteral("--verify"), *one}, runs);
+    if (!fixedRuns)
+        return fixedRuns.status();
+    const QList<double> &fixed = *fixedRuns;
     const double fixedMs = median(milliseconds(fixed));
     TargetFigure f = figure("inspect_fixed_cost", "inspect --verify of the first record alone (median)",
                             fixedMs, "ms", QString(), std::nullopt);
