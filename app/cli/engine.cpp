@@ -53,8 +53,12 @@ Thumbnails thumbnails(std::span<const ParsedExample> samples, const ImageSpec &s
     return out;
 }
 
-const EngineApi kApi{kEngineAbi, QS_VERSION, runMake,           runDemo,
-                     runRun,     runBench,   detectFeatureSpec, thumbnails};
+Detection detect(std::span<const ParsedExample> samples, const SpecOverrides &overrides, const QString &file)
+{
+    return detectFeatureSpec(samples, overrides, file, checkImageAnyFormat);
+}
+
+const EngineApi kApi{kEngineAbi, QS_VERSION, runMake, runDemo, runRun, runBench, detect, thumbnails};
 
 } // namespace
 

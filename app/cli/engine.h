@@ -2,11 +2,12 @@
 
 // The boundary between queuescope-cli and its engine.
 //
-// Everything the CLI does that needs OpenCV (decoding images, the model, the pipeline, writing
-// datasets, the bench) lives in the engine, a module of its own that queuescope-cli loads only
-// when a command needs it. OpenCV's core alone brings BLAS, LAPACK, TBB and X11 into a process:
-// --version, --help, settings, replay and inspect's scan run without any of it, and inspect loads
-// the engine on a thread of its own while it scans.
+// Everything the CLI does that needs OpenCV (the model, the pipeline, writing datasets, the
+// bench, thumbnails, BMP/GIF/TIFF images) lives in the engine, a module of its own that
+// queuescope-cli loads only when a command needs it. OpenCV's core alone brings BLAS, LAPACK, TBB
+// and X11 into a process, which costs more than reading a large file: --version, --help,
+// settings, replay and inspect (its scan, and detection with the decoders of pixelcodecs.h) run
+// without any of it. inspect loads the engine for --thumbs, and for samples only OpenCV decodes.
 //
 // The front and the engine are built from the same tree and check each other's version at load;
 // the types passed across are the project's own, with the same layout on both sides.
@@ -34,7 +35,8 @@ struct EngineApi {
     int (*demo)(const QStringList &args);
     int (*run)(const QStringList &args);
     int (*bench)(const QStringList &args);
-    // detectFeatureSpec(): it decodes the sampled images to prove its choice.
+    // detectFeatureSpec() with every image format: the front's own detection leaves BMP, GIF
+    // and TIFF samples to it, as only OpenCV's imgcodecs decodes them.
     Detection (*detect)(std::span<const ParsedExample> samples, const SpecOverrides &overrides,
                         const QString &file);
     // Decodes the first `count` samples with `spec` and writes each as

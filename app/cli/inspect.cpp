@@ -7,6 +7,7 @@
 #include "base/statusjson.h"
 
 #include "example/classnamelist.h"
+#include "example/imagecheck.h"
 #include "example/imageformat.h"
 #include "example/specdetector.h"
 #include "example/specoverrides.h"
@@ -66,8 +67,12 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
     report.sequenceRecords = report.schema.sequenceRecords();
     if (samples.empty())
         return report;
-    // Detection decodes the sampled images: the engine's work, loading since inspect began.
-    const Result<const EngineApi *> api = engine();
+    // Detection decodes the sampled images with our own decoders, here; BMP, GIF and TIFF only
+    // OpenCV reads, and thumbnails are resized and written by it: those are the engine's work.
+    const bool openCvImages = needsOpenCvDecoder(samples);
+    const Result<const EngineApi *> api = openCvImages || !options.thumbsDir.isEmpty()
+                                              ? engine()
+                                              : Result(static_cast<const EngineApi *>(nullptr));
     if (!api) {
         if (report.error.isOk())
             report.error = api.status();
@@ -75,7 +80,8 @@ FileReport inspectFile(const QString &path, const InspectOptions &options)
             report.problems << api.status();
         return report;
     }
-    report.detection = (*api)->detect(samples, options.overrides, path);
+    report.detection = openCvImages ? (*api)->detect(samples, options.overrides, path)
+                                    : detectFeatureSpec(samples, options.overrides, path, checkImage);
     const Result<FeatureSpec> spec = report.detection->forTraining();
     if (spec && spec->image && !options.thumbsDir.isEmpty()) {
         Thumbnails t = (*api)->thumbnails(samples, *spec->image, path, options.thumbsDir, options.thumbCount);
@@ -240,7 +246,8 @@ int runInspect(const QStringList &args)
     if (!files)
         return out.fail(QStringLiteral("inspect: %1").arg(files.status().message()));
 
-    preloadEngine(); // while the first file is scanned
+    if (!options.thumbsDir.isEmpty())
+        preloadEngine(); // while the first file is scanned
     int failures = 0;
     for (const QString &file : *files) {
         const FileReport report = inspectFile(file, options);

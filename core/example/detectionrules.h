@@ -4,6 +4,7 @@
 
 #include "base/result.h"
 #include "example/featurespec.h"
+#include "example/imagecheck.h"
 #include "example/parsedexample.h"
 #include "example/specoverrides.h"
 
@@ -22,9 +23,10 @@ struct LabelCandidate {
 };
 
 // Whether `key` reads as an image feature in every sample (or, when `chosenByUser`, in the
-// samples that have it), honouring `overrides`. The error says why not.
+// samples that have it), honouring `overrides`; `check` decodes each sample's image with the
+// candidate spec. The error says why not.
 Result<ImageCandidate> evaluateImage(const QString &key, std::span<const ParsedExample> samples,
-                                     const ImageOverrides &overrides, bool chosenByUser);
+                                     const ImageOverrides &overrides, bool chosenByUser, ImageChecker check);
 
 // Whether `key` reads as a class label (a single int64, or a one-hot list).
 Result<LabelCandidate> evaluateLabel(const QString &key, std::span<const ParsedExample> samples,

@@ -1,7 +1,6 @@
 #include "example/detectionrules.h"
 
 #include "example/imageformat.h"
-#include "example/sampledecoder.h"
 
 #include <QtEndian>
 
@@ -42,7 +41,7 @@ struct Present {
 };
 
 Result<ImageCandidate> evaluateEncoded(const QString &key, const std::vector<Present> &present,
-                                       const ImageOverrides &o, bool chosenByUser)
+                                       const ImageOverrides &o, bool chosenByUser, ImageChecker check)
 {
     ImageSpec spec;
     spec.key = key;
@@ -60,15 +59,15 @@ Result<ImageCandidate> evaluateEncoded(const QString &key, const std::vector<Pre
     }
     spec.channels = o.channels.value_or(0);
     // Decode every sample: this proves the choice and fixes gray or colour for all records.
-    Result<cv::Mat> first =
-        decodeImage(*present.front().sample, spec, Location{{}, present.front().index, -1});
+    const Result<ImageSize> first =
+        check(*present.front().sample, spec, Location{{}, present.front().index, -1});
     if (!first)
         return reject(
             QStringLiteral("sampled record %1: %2").arg(present.front().index).arg(first.status().message()));
     if (spec.channels == 0)
-        spec.channels = first->channels() == 1 ? 1 : 3;
+        spec.channels = first->channels == 1 ? 1 : 3;
     for (const Present &p : present) {
-        const Result<cv::Mat> image = decodeImage(*p.sample, spec, Location{{}, p.index, -1});
+        const Result<ImageSize> image = check(*p.sample, spec, Location{{}, p.index, -1});
         if (!image)
             return reject(QStringLiteral("sampled record %1: %2").arg(p.index).arg(image.status().message()));
     }
@@ -77,9 +76,9 @@ Result<ImageCandidate> evaluateEncoded(const QString &key, const std::vector<Pre
             .arg(key, imageFormatName(spec.format).toUpper())
             .arg(present.size())
             .arg(mixed ? QStringLiteral(" (formats vary)") : QString())
-            .arg(first->rows)
-            .arg(first->cols)
-            .arg(first->channels());
+            .arg(first->height)
+            .arg(first->width)
+            .arg(first->channels);
     return ImageCandidate{spec, 300};
 }
 
@@ -95,7 +94,7 @@ QString shapeSource(qint64 value, std::optional<int> fixed, const QString &key)
 // Raw bytes and float lists share the shape logic; only the element reading differs.
 Result<ImageCandidate> evaluatePixels(const QString &key, const std::vector<Present> &present,
                                       std::span<const ParsedExample> samples, const ImageOverrides &o,
-                                      bool chosenByUser, bool raw)
+                                      bool chosenByUser, bool raw, ImageChecker check)
 {
     const ShapeKeys keys = findShapeKeys(key, samples, o);
     const bool hasShapeKeys = !keys.height.isEmpty() || !keys.width.isEmpty();
@@ -205,7 +204,7 @@ Result<ImageCandidate> evaluatePixels(const QString &key, const std::vector<Pres
 
     // Decode the samples with the chosen spec: the same code path the readers will run.
     for (const Present &p : present) {
-        const Result<cv::Mat> image = decodeImage(*p.sample, spec, Location{{}, p.index, -1});
+        const Result<ImageSize> image = check(*p.sample, spec, Location{{}, p.index, -1});
         if (!image)
             return reject(QStringLiteral("sampled record %1: %2").arg(p.index).arg(image.status().message()));
     }
@@ -216,7 +215,7 @@ Result<ImageCandidate> evaluatePixels(const QString &key, const std::vector<Pres
 } // namespace
 
 Result<ImageCandidate> evaluateImage(const QString &key, std::span<const ParsedExample> samples,
-                                     const ImageOverrides &o, bool chosenByUser)
+                                     const ImageOverrides &o, bool chosenByUser, ImageChecker check)
 {
     if (!chosenByUser && labelNameScore(key) > 0)
         return reject(QStringLiteral("it is named like a label"));
@@ -247,7 +246,7 @@ Result<ImageCandidate> evaluateImage(const QString &key, std::span<const ParsedE
     Result<ImageCandidate> out = reject(QString());
     if (kind == FeatureKind::Float &&
         o.encoding.value_or(ImageEncoding::FloatPixels) == ImageEncoding::FloatPixels) {
-        out = evaluatePixels(key, present, samples, o, chosenByUser, false);
+        out = evaluatePixels(key, present, samples, o, chosenByUser, false, check);
     } else if (kind == FeatureKind::Bytes && o.encoding != ImageEncoding::FloatPixels) {
         const bool anyMagic = std::any_of(present.begin(), present.end(), [](const Present &p) {
             return sniffImageFormat(p.feature->bytes.front()) != ImageFormat::Unknown;
@@ -255,8 +254,8 @@ Result<ImageCandidate> evaluateImage(const QString &key, std::span<const ParsedE
         const ImageEncoding encoding =
             o.encoding.value_or(anyMagic ? ImageEncoding::Encoded : ImageEncoding::Raw);
         out = encoding == ImageEncoding::Encoded
-                  ? evaluateEncoded(key, present, o, chosenByUser)
-                  : evaluatePixels(key, present, samples, o, chosenByUser, true);
+                  ? evaluateEncoded(key, present, o, chosenByUser, check)
+                  : evaluatePixels(key, present, samples, o, chosenByUser, true, check);
     } else if (o.encoding) {
         return reject(QStringLiteral("a %1 feature cannot hold a %2 image")
                           .arg(featureKindName(kind), imageEncodingName(*o.encoding)));

@@ -1,12 +1,12 @@
 // JPEG through TurboJPEG (libjpeg-turbo's own API): decoding, optionally at a DCT scale, and
-// encoding.
-#include "example/imagecodecs.h"
-
-#include <opencv2/imgproc.hpp>
+// encoding. No OpenCV here (pixelcodecs.h).
+#include "example/pixelcodecs.h"
 
 #include <turbojpeg.h>
 
+#include <algorithm>
 #include <memory>
+#include <vector>
 
 namespace qs {
 
@@ -37,20 +37,18 @@ QString tjError(tjhandle h)
 
 // Adobe CMYK (stored inverted, as Photoshop writes it) to BGR, the way OpenCV's JPEG decoder
 // converts it.
-cv::Mat cmykToBgr(const cv::Mat &cmyk)
+void cmykToBgr(const unsigned char *cmyk, int width, int height, unsigned char *bgr, std::size_t step)
 {
-    cv::Mat bgr(cmyk.rows, cmyk.cols, CV_8UC3);
-    for (int y = 0; y < cmyk.rows; ++y) {
-        const uchar *s = cmyk.ptr<uchar>(y);
-        uchar *d = bgr.ptr<uchar>(y);
-        for (int x = 0; x < cmyk.cols; ++x, s += 4, d += 3) {
+    for (int y = 0; y < height; ++y) {
+        const unsigned char *s = cmyk + std::size_t(y) * std::size_t(width) * 4;
+        unsigned char *d = bgr + std::size_t(y) * step;
+        for (int x = 0; x < width; ++x, s += 4, d += 3) {
             const int k = s[3];
-            d[2] = uchar(k - ((255 - s[0]) * k >> 8));
-            d[1] = uchar(k - ((255 - s[1]) * k >> 8));
-            d[0] = uchar(k - ((255 - s[2]) * k >> 8));
+            d[2] = static_cast<unsigned char>(k - ((255 - s[0]) * k >> 8));
+            d[1] = static_cast<unsigned char>(k - ((255 - s[1]) * k >> 8));
+            d[0] = static_cast<unsigned char>(k - ((255 - s[2]) * k >> 8));
         }
     }
-    return bgr;
 }
 
 } // namespace
@@ -67,57 +65,61 @@ int jpegScaleEighths(int width, int height, const DecodeRequest &request)
     return 8;
 }
 
-cv::Mat decodeJpeg(QByteArrayView bytes, const DecodeRequest &request, QString *error)
+std::optional<PixelLayout> decodeJpegInto(QByteArrayView bytes, const DecodeRequest &request, PixelSink &sink,
+                                          QString *error)
 {
     tjhandle h = decompressor();
     if (!h) {
         *error = QStringLiteral("TurboJPEG could not start");
-        return {};
+        return std::nullopt;
     }
     const auto *data = reinterpret_cast<const unsigned char *>(bytes.data());
     const auto size = static_cast<unsigned long>(bytes.size());
     int width = 0, height = 0, subsampling = 0, colourspace = 0;
     if (tjDecompressHeader3(h, data, size, &width, &height, &subsampling, &colourspace) != 0) {
         *error = tjError(h);
-        return {};
+        return std::nullopt;
     }
     const int m = jpegScaleEighths(width, height, request);
     const tjscalingfactor factor{m, 8};
-    const int w = TJSCALED(width, factor);
-    const int ht = TJSCALED(height, factor);
+    PixelLayout layout{TJSCALED(width, factor), TJSCALED(height, factor), 3, false};
     const bool cmyk = colourspace == TJCS_CMYK || colourspace == TJCS_YCCK;
     int format = TJPF_BGR;
-    int channels = 3;
     if (cmyk) {
         format = TJPF_CMYK;
-        channels = 4;
     } else if (request.channels == 1 || (request.channels == 0 && colourspace == TJCS_GRAY)) {
         format = TJPF_GRAY;
-        channels = 1;
+        layout.channels = 1;
     }
-    cv::Mat out(ht, w, CV_8UC(channels));
+    std::size_t step = 0;
+    unsigned char *out = sink.allocate(layout, &step);
+    if (!out) {
+        *error = QStringLiteral("no memory for %1x%2 pixels").arg(layout.width).arg(layout.height);
+        return std::nullopt;
+    }
+    // CMYK is decoded beside the sink, then turned into its BGR.
+    std::vector<unsigned char> four(cmyk ? std::size_t(layout.width) * std::size_t(layout.height) * 4 : 0);
+    unsigned char *target = cmyk ? four.data() : out;
+    const int pitch = cmyk ? layout.width * 4 : int(step);
     // Warnings (a stream cut short, stray bytes) still give an image, as libjpeg under
     // cv::imdecode does: the missing part is gray.
-    if (tjDecompress2(h, data, size, out.data, w, int(out.step), ht, format, 0) != 0 &&
+    if (tjDecompress2(h, data, size, target, layout.width, pitch, layout.height, format, 0) != 0 &&
         tjGetErrorCode(h) != TJERR_WARNING) {
         *error = tjError(h);
-        return {};
+        return std::nullopt;
     }
-    if (cmyk) {
-        out = cmykToBgr(out);
-        if (request.channels == 1)
-            cv::cvtColor(out, out, cv::COLOR_BGR2GRAY);
-    }
-    return out;
+    if (cmyk)
+        cmykToBgr(four.data(), layout.width, layout.height, out, step);
+    return layout;
 }
 
-QByteArray encodeJpeg(const cv::Mat &image, int quality, bool progressive)
+QByteArray encodeJpeg(const PixelView &pixels, int quality, bool progressive)
 {
-    if (image.empty() || image.depth() != CV_8U)
+    if (!pixels.data || pixels.layout.wide || pixels.layout.width <= 0 || pixels.layout.height <= 0)
         return {};
     int format = TJPF_BGR;
     int subsampling = TJSAMP_420;
-    switch (image.channels()) {
+    switch (pixels.layout.channels) {
     case 1:
         format = TJPF_GRAY;
         subsampling = TJSAMP_GRAY;
@@ -136,8 +138,8 @@ QByteArray encodeJpeg(const cv::Mat &image, int quality, bool progressive)
     unsigned char *out = nullptr;
     unsigned long outSize = 0;
     const int flags = progressive ? TJFLAG_PROGRESSIVE : 0;
-    const int rc = tjCompress2(h, image.data, image.cols, int(image.step), image.rows, format, &out, &outSize,
-                               subsampling, std::clamp(quality, 1, 100), flags);
+    const int rc = tjCompress2(h, pixels.data, pixels.layout.width, int(pixels.step), pixels.layout.height,
+                               format, &out, &outSize, subsampling, std::clamp(quality, 1, 100), flags);
     QByteArray encoded;
     if (rc == 0)
         encoded = QByteArray(reinterpret_cast<const char *>(out), qsizetype(outSize));

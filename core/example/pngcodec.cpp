@@ -1,8 +1,8 @@
 // PNG through libpng, with the transforms cv::imdecode's PNG decoder asks libpng for, so that the
 // pixels are the ones OpenCV gave: 16 bits kept only for channels = 0, alpha dropped (not
 // composited) unless kept, palettes and low bit depths expanded, colour to gray by libpng's
-// weights 0.299/0.587.
-#include "example/imagecodecs.h"
+// weights 0.299/0.587. No OpenCV here (pixelcodecs.h).
+#include "example/pixelcodecs.h"
 
 #include <png.h>
 
@@ -20,7 +20,6 @@ struct PngState {
     size_t size = 0;
     size_t at = 0;
     QString error;
-    cv::Mat image;
     std::vector<png_bytep> rows;
     QByteArray encoded;
 };
@@ -51,7 +50,8 @@ void onWarning(png_structp, png_const_charp) {}
 
 } // namespace
 
-cv::Mat decodePng(QByteArrayView bytes, const DecodeRequest &request, QString *error)
+std::optional<PixelLayout> decodePngInto(QByteArrayView bytes, const DecodeRequest &request, PixelSink &sink,
+                                         QString *error)
 {
     PngState s;
     s.data = reinterpret_cast<const png_byte *>(bytes.data());
@@ -61,12 +61,12 @@ cv::Mat decodePng(QByteArrayView bytes, const DecodeRequest &request, QString *e
     if (!info) {
         png_destroy_read_struct(&png, nullptr, nullptr);
         *error = QStringLiteral("libpng could not start");
-        return {};
+        return std::nullopt;
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, nullptr);
         *error = s.error;
-        return {};
+        return std::nullopt;
     }
     png_set_read_fn(png, &s, readBytes);
     png_read_info(png, info);
@@ -108,23 +108,27 @@ cv::Mat decodePng(QByteArrayView bytes, const DecodeRequest &request, QString *e
     }
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    const int channels = png_get_channels(png, info);
-    s.image.create(int(height), int(width), CV_MAKETYPE(wide ? CV_16U : CV_8U, channels));
-    if (png_get_rowbytes(png, info) > s.image.step[0])
+    const PixelLayout layout{int(width), int(height), png_get_channels(png, info), wide};
+    std::size_t step = 0;
+    unsigned char *out = sink.allocate(layout, &step);
+    if (!out)
+        png_error(png, "no memory for the pixels");
+    if (png_get_rowbytes(png, info) > step)
         png_error(png, "unexpected row size");
     s.rows.resize(height);
     for (png_uint_32 y = 0; y < height; ++y)
-        s.rows[y] = s.image.ptr<png_byte>(int(y));
+        s.rows[y] = out + std::size_t(y) * step;
     png_read_image(png, s.rows.data());
     png_read_end(png, nullptr);
     png_destroy_read_struct(&png, &info, nullptr);
-    return s.image;
+    return layout;
 }
 
-QByteArray encodePng(const cv::Mat &image)
+QByteArray encodePng(const PixelView &pixels)
 {
-    const int channels = image.channels();
-    if (image.empty() || (image.depth() != CV_8U && image.depth() != CV_16U) || channels == 2 || channels > 4)
+    const PixelLayout &l = pixels.layout;
+    const int channels = l.channels;
+    if (!pixels.data || l.width <= 0 || l.height <= 0 || channels < 1 || channels == 2 || channels > 4)
         return {};
     PngState s;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s, onError, onWarning);
@@ -141,17 +145,16 @@ QByteArray encodePng(const cv::Mat &image)
     const int type = channels == 1   ? PNG_COLOR_TYPE_GRAY
                      : channels == 3 ? PNG_COLOR_TYPE_RGB
                                      : PNG_COLOR_TYPE_RGB_ALPHA;
-    png_set_IHDR(png, info, png_uint_32(image.cols), png_uint_32(image.rows),
-                 image.depth() == CV_16U ? 16 : 8, type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(png, info, png_uint_32(l.width), png_uint_32(l.height), l.wide ? 16 : 8, type,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, 1); // cv::imencode's default: the writers make many files
     png_write_info(png, info);
     if (channels >= 3)
         png_set_bgr(png);
-    if (image.depth() == CV_16U)
+    if (l.wide)
         png_set_swap(png);
-    for (int y = 0; y < image.rows; ++y)
-        png_write_row(png, image.ptr<png_byte>(y));
+    for (int y = 0; y < l.height; ++y)
+        png_write_row(png, pixels.data + std::size_t(y) * pixels.step);
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     return s.encoded;

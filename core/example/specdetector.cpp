@@ -9,7 +9,7 @@ namespace qs {
 namespace {
 
 void detectImage(std::span<const ParsedExample> samples, const ImageOverrides &o,
-                 const std::set<QString> &keys, const Location &where, Detection *out)
+                 const std::set<QString> &keys, const Location &where, ImageChecker check, Detection *out)
 {
     if (o.disabled) {
         out->imageStatus =
@@ -23,7 +23,7 @@ void detectImage(std::span<const ParsedExample> samples, const ImageOverrides &o
         return;
     }
     if (o.key) {
-        Result<detail::ImageCandidate> c = detail::evaluateImage(*o.key, samples, o, true);
+        Result<detail::ImageCandidate> c = detail::evaluateImage(*o.key, samples, o, true, check);
         if (c)
             out->spec.image = c->spec;
         else
@@ -37,7 +37,7 @@ void detectImage(std::span<const ParsedExample> samples, const ImageOverrides &o
     std::optional<detail::ImageCandidate> best;
     QStringList rejected;
     for (const QString &key : keys) {
-        Result<detail::ImageCandidate> c = detail::evaluateImage(key, samples, o, false);
+        Result<detail::ImageCandidate> c = detail::evaluateImage(key, samples, o, false, check);
         if (!c) {
             if (detail::looksLikeImageName(key))
                 rejected << QStringLiteral("'%1': %2").arg(key, c.status().message());
@@ -98,7 +98,7 @@ void detectLabel(std::span<const ParsedExample> samples, const LabelOverrides &o
 } // namespace
 
 Detection detectFeatureSpec(std::span<const ParsedExample> samples, const SpecOverrides &overrides,
-                            const QString &file)
+                            const QString &file, ImageChecker check)
 {
     Detection out;
     std::set<QString> keys; // every context/Example key seen in the samples, in order
@@ -110,7 +110,7 @@ Detection detectFeatureSpec(std::span<const ParsedExample> samples, const SpecOv
         }
     }
     const Location where{file, -1, -1};
-    detectImage(samples, overrides.image, keys, where, &out);
+    detectImage(samples, overrides.image, keys, where, check, &out);
     detectLabel(samples, overrides.label, keys, where, &out);
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include "base/result.h"
 #include "example/featurespec.h"
+#include "example/imagecheck.h"
 #include "example/parsedexample.h"
 #include "example/schema.h"
 #include "example/specoverrides.h"
@@ -41,8 +42,11 @@ inline constexpr int kDetectionSampleRecords = 16;
 //    of the same record, the user's shape, or a square; else a float list of pixels. Names
 //    like image/img/encoded/raw/pixels/jpeg/png are preferred.
 //  - label: a single int64 named like a label (exact "label" first), else a one-hot list.
-// `file` only labels errors. Pure function of its inputs; safe to call from any thread.
+// `file` only labels errors. `check` proves an image choice on each sample: by default every
+// format, with OpenCV for BMP, GIF and TIFF; queuescope-cli's front passes checkImage, which
+// needs no OpenCV, when needsOpenCvDecoder(samples) is false. Pure function of its inputs; safe
+// to call from any thread.
 Detection detectFeatureSpec(std::span<const ParsedExample> samples, const SpecOverrides &overrides = {},
-                            const QString &file = {});
+                            const QString &file = {}, ImageChecker check = checkImageAnyFormat);
 
 } // namespace qs

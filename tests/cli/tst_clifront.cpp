@@ -1,11 +1,14 @@
 // queuescope-cli's two parts (app/cli/engine.h): the front links no OpenCV and answers what it
 // can without its engine; the engine is loaded from beside it, and a missing, foreign or
-// mismatched engine is named in a clear error instead of a crash.
+// mismatched engine is named in a clear error instead of a crash. inspect needs the engine only
+// for thumbnails and for images that only OpenCV decodes (BMP, GIF, TIFF).
 #include "processrun.h"
 
 #include "bench/processtiming.h"
 #include "example/examplebuilder.h"
 #include "record/recordwriter.h"
+
+#include "../example/samples.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,6 +30,22 @@ bool copyExecutable(const QString &from, const QString &to)
     return QFile::copy(from, to) &&
            QFile::setPermissions(to,
                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
+// Five Examples of one 12x10 encoded image each, under image/encoded.
+bool writeEncoded(const QString &path, const char *ext)
+{
+    auto writer = qs::RecordWriter::create(path);
+    if (!writer)
+        return false;
+    for (int i = 0; i < 5; ++i) {
+        qs::ExampleBuilder b;
+        b.addBytes("image/encoded", samples::encode(samples::patternImage(12, 10, 3, i), ext))
+            .addInt64("image/class/label", i % 2);
+        if (!(*writer)->write(b.serialize()).isOk())
+            return false;
+    }
+    return (*writer)->commit().isOk();
 }
 
 } // namespace
@@ -53,6 +72,10 @@ private slots:
             QVERIFY((*writer)->write(b.serialize()).isOk());
         }
         QVERIFY((*writer)->commit().isOk());
+        m_jpegRecords = m_dir.filePath(QStringLiteral("jpeg.tfrecord"));
+        QVERIFY(writeEncoded(m_jpegRecords, ".jpg"));
+        m_bmpRecords = m_dir.filePath(QStringLiteral("bmp.tfrecord"));
+        QVERIFY(writeEncoded(m_bmpRecords, ".bmp"));
     }
 
     void theFrontLinksNoOpenCV()
@@ -102,11 +125,41 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("cannot load the engine ") + expected), qPrintable(r.err));
 
-        r = runProcess(front, {"inspect", "--json", m_records});
-        QCOMPARE(r.exitCode, 1);
-        const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
-        QCOMPARE(report.value(QStringLiteral("records")).toInteger(), 5);
-        QVERIFY2(r.err.contains(QStringLiteral("cannot load the engine ") + expected), qPrintable(r.err));
+        // inspect detects raw pixels, JPEG, PNG and WebP with decoders of its own.
+        for (const QString &file : {m_records, m_jpegRecords}) {
+            r = runProcess(front, {"inspect", "--json", "--verify", file});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+            const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+            QCOMPARE(report.value(QStringLiteral("records")).toInteger(), 5);
+            QVERIFY2(report.value(QStringLiteral("image")).isObject(), qPrintable(r.out));
+        }
+        // Thumbnails, and images only OpenCV decodes, are the engine's: inspect reports what it
+        // scanned and names the engine it could not load.
+        const QStringList needEngine[] = {
+            {"inspect", "--json", "--thumbs", tree.filePath(QStringLiteral("thumbs")), m_jpegRecords},
+            {"inspect", "--json", m_bmpRecords},
+        };
+        for (const QStringList &args : needEngine) {
+            r = runProcess(front, args);
+            QCOMPARE(r.exitCode, 1);
+            const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+            QCOMPARE(report.value(QStringLiteral("records")).toInteger(), 5);
+            QVERIFY2(r.err.contains(QStringLiteral("cannot load the engine ") + expected), qPrintable(r.err));
+        }
+    }
+
+    // inspect's own detection (no OpenCV) and the engine's (every format) agree; BMP samples go
+    // to the engine.
+    void detectionWithAndWithoutTheEngine()
+    {
+        for (const QString &file : {m_records, m_jpegRecords, m_bmpRecords}) {
+            const Ran r = runProcess(kCli, {"inspect", "--json", file});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+            const QJsonObject image =
+                QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("image")).toObject();
+            QVERIFY2(image.value(QStringLiteral("key")).toString().startsWith(QStringLiteral("image")),
+                     qPrintable(r.out));
+        }
     }
 
     void aForeignEngineIsRefused_data()
@@ -134,6 +187,8 @@ private slots:
 private:
     QTemporaryDir m_dir;
     QString m_records;
+    QString m_jpegRecords;
+    QString m_bmpRecords;
 };
 
 QTEST_GUILESS_MAIN(TestCliFront)

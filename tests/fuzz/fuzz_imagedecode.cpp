@@ -1,4 +1,4 @@
-// libFuzzer target for decodeImage, sniffImageFormat and peekImageDims. The input is an image
+// libFuzzer target for decodeImage, checkImage, sniffImageFormat and peekImageDims. The input is an image
 // feature value and the spec to read it with (layout in imagecase.h): an encoded image decoded
 // as it is, gray or colour, or raw / float pixels with a shape fixed in the spec or read from
 // the record. The header peek runs under every format on every input.
@@ -7,11 +7,13 @@
 // the size the spec or the record gave (raw) or no larger than the header peekImageDims read
 // (encoded): a file the decoder sizes by another header would slip past the size guard.
 // scripts/fuzz.sh runs this with -malloc_limit_mb, so any decoder allocation that a tiny input
-// can blow up past the guard is a finding.
+// can blow up past the guard is a finding. checkImage (detection's decode without OpenCV) must
+// give decodeImage's size or its error word for word, or Unimplemented for BMP, GIF and TIFF.
 
 #include "fuzzcheck.h"
 #include "imagecase.h"
 
+#include "example/imagecheck.h"
 #include "example/imageformat.h"
 #include "example/sampledecoder.h"
 
@@ -36,6 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const fuzz::ImageCase c = fuzz::imageCase(QByteArrayView(data, qsizetype(size)));
     const ImageSpec &spec = c.spec;
     std::optional<ImageDims> peeked;
+    ImageFormat sniffed = ImageFormat::Unknown;
     if (spec.encoding == ImageEncoding::Encoded && c.example.find(spec.key)) {
         const QByteArray &value = c.example.find(spec.key)->bytes.front();
         (void)leadingBytesHex(value);
@@ -45,12 +48,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 check(d->width >= 0 && d->height >= 0 && d->bytesPerPixel >= 1,
                       "peekImageDims gave a negative size");
         }
-        const ImageFormat format = sniffImageFormat(value);
-        if (format != ImageFormat::Unknown)
-            peeked = peekImageDims(value, format);
+        sniffed = sniffImageFormat(value);
+        if (sniffed != ImageFormat::Unknown)
+            peeked = peekImageDims(value, sniffed);
     }
 
     const Result<cv::Mat> decoded = decodeImage(c.example, spec, kWhere);
+    const Result<ImageSize> checked = checkImage(c.example, spec, kWhere);
+    const auto said = [](const Result<ImageSize> &r) {
+        return r ? QStringLiteral("%1x%2x%3").arg(r->height).arg(r->width).arg(r->channels)
+                 : r.status().toString();
+    };
+    if (!checked && checked.status().kind() == ErrorKind::Unimplemented) {
+        check(sniffed == ImageFormat::Bmp || sniffed == ImageFormat::Gif || sniffed == ImageFormat::Tiff,
+              "checkImage left a format of its own to OpenCV", said(checked));
+    } else {
+        const Result<ImageSize> fromDecode =
+            decoded ? Result<ImageSize>(ImageSize{decoded->rows, decoded->cols, decoded->channels()})
+                    : Result<ImageSize>(decoded.status());
+        check(said(checked) == said(fromDecode), "checkImage and decodeImage disagree",
+              said(checked) + QStringLiteral(" against ") + said(fromDecode));
+    }
     // Scaled JPEG decoding (DecodeOptions) for a target picked by the input's length: an image,
     // when it decodes, is 8-bit, within the header's size, and covers the target or the full
     // decode (a hostile file's headers may disagree, so the full decode is the measure).

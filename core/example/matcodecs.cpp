@@ -1,10 +1,12 @@
-// The formats without a decoder of our own (BMP, GIF, TIFF) go to cv::imdecode, which is looked
+// The codecs as cv::Mat (imagecodecs.h): our own decoders writing straight into a Mat, and the
+// formats without a decoder of our own (BMP, GIF, TIFF) through cv::imdecode, which is looked
 // up in libopencv_imgcodecs with dlopen() the first time one is met. Linking it would load some
 // 130 libraries (GDAL, HDF5, poppler, codecs) into every start of the program for formats that
 // TFRecords rarely hold.
 #include "example/imagecodecs.h"
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <QFile>
 
@@ -33,7 +35,77 @@ Imdecode imdecode()
     return fn;
 }
 
+// A decoder's pixels, in a cv::Mat of their shape.
+class MatSink : public PixelSink {
+public:
+    unsigned char *allocate(const PixelLayout &layout, std::size_t *step) override
+    {
+        mat.create(layout.height, layout.width, CV_MAKETYPE(layout.wide ? CV_16U : CV_8U, layout.channels));
+        *step = mat.step[0];
+        return mat.data;
+    }
+    cv::Mat mat;
+};
+
+using DecodeInto = std::optional<PixelLayout> (*)(QByteArrayView, const DecodeRequest &, PixelSink &,
+                                                  QString *);
+
+cv::Mat decodeToMat(DecodeInto decoder, QByteArrayView bytes, const DecodeRequest &request, QString *error)
+{
+    MatSink sink;
+    if (!decoder(bytes, request, sink, error))
+        return {};
+    if (request.channels == 1 && sink.mat.channels() != 1) // a CMYK JPEG, a WebP
+        cv::cvtColor(sink.mat, sink.mat, sink.mat.channels() == 4 ? cv::COLOR_BGRA2GRAY : cv::COLOR_BGR2GRAY);
+    return sink.mat;
+}
+
+PixelView viewOf(const cv::Mat &image)
+{
+    if (image.empty() || (image.depth() != CV_8U && image.depth() != CV_16U))
+        return {};
+    return PixelView{image.data,
+                     PixelLayout{image.cols, image.rows, image.channels(), image.depth() == CV_16U},
+                     image.step[0]};
+}
+
 } // namespace
+
+cv::Mat decodeJpeg(QByteArrayView bytes, const DecodeRequest &request, QString *error)
+{
+    return decodeToMat(decodeJpegInto, bytes, request, error);
+}
+
+cv::Mat decodePng(QByteArrayView bytes, const DecodeRequest &request, QString *error)
+{
+    return decodeToMat(decodePngInto, bytes, request, error);
+}
+
+cv::Mat decodeWebp(QByteArrayView bytes, const DecodeRequest &request, QString *error)
+{
+    return decodeToMat(decodeWebpInto, bytes, request, error);
+}
+
+QByteArray encodeJpeg(const cv::Mat &image, int quality, bool progressive)
+{
+    return image.depth() == CV_8U ? encodeJpeg(viewOf(image), quality, progressive) : QByteArray();
+}
+
+QByteArray encodePng(const cv::Mat &image)
+{
+    return encodePng(viewOf(image));
+}
+
+QByteArray encodeWebp(const cv::Mat &image, int quality)
+{
+    if (image.depth() != CV_8U)
+        return {};
+    if (image.channels() != 1)
+        return encodeWebp(viewOf(image), quality);
+    cv::Mat colour;
+    cv::cvtColor(image, colour, cv::COLOR_GRAY2BGR);
+    return encodeWebp(viewOf(colour), quality);
+}
 
 cv::Mat decodeWithOpenCv(QByteArrayView bytes, const DecodeRequest &request, QString *error)
 {
