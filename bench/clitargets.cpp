@@ -97,7 +97,7 @@ Result<QList<TargetFigure>> processTargets(const QString &file, const QString &f
                 {QStringLiteral("inspect_ms"), jsonList(milliseconds(p->b))}};
     out << v;
 
-    // What inspect costs before it reads any data: start-up, loading its engine, detection.
+    // What inspect costs before it reads any data: start-up and detection (no engine: no OpenCV).
     const QTemporaryDir dir(tempPattern(o));
     Result<QString> one = firstRecordFile(file, dir);
     if (!one)

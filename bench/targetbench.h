@@ -25,7 +25,7 @@ namespace qs {
 //   inspect_vs_cat        `cat FILE` vs `queuescope-cli inspect --verify FILE` on the scan's
 //                         file, whole processes, alternating, median of ratios  >= 0.8
 //   inspect_fixed_cost    `inspect --verify` of the file's first record alone: what inspect
-//                         costs before any data (start-up, its engine, detection), no goal
+//                         costs before any data (start-up, detection), no goal
 //                         (these four only when BenchOptions::cli is set)
 //   jpeg_scaled_decode    JPEG to the model's input: scaled DCT decode vs full decode, each
 //                         with the resize; one per set (BenchOptions::jpegFiles, and a made
