@@ -90,15 +90,17 @@ void StepGate::pass(const Event &event)
     std::unique_lock lock(m_mu);
     if (!m_enabled)
         return;
+    // The thread shows paused before its event shows pending, and until after it no longer
+    // does, so a snapshot (the recorder's states first, then pending()) that finds the event
+    // held before and after its states finds the thread paused. setState() takes only the
+    // thread's own slot lock, which never waits on this one.
+    const StateSpan before = ObservedThread::currentSpan();
+    ObservedThread::setState(ThreadState::Paused, Activity::None, eventKindKey(event.kind));
     // A step lets the next held event go; steps granted while nobody was held are not banked.
     m_granted = std::min(m_granted, m_nextTicket);
     const std::uint64_t ticket = m_nextTicket++;
     ++m_held;
     m_pending.emplace_back(ticket, event);
-    lock.unlock();
-    const StateSpan before = ObservedThread::currentSpan();
-    ObservedThread::setState(ThreadState::Paused, Activity::None, eventKindKey(event.kind));
-    lock.lock();
     m_cv.wait(lock, [&] { return ticket < m_granted || !m_enabled; });
     --m_held;
     ++m_passed;

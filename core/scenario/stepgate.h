@@ -20,7 +20,10 @@ namespace qs {
 //  - pass() runs on the emitting (worker) thread, outside every lock, before the event takes
 //    effect and is recorded. While the gate is enabled it marks that thread `paused` (detail: the
 //    event it holds at), waits until a step is granted to it, then restores the state it had.
-//    Held threads are released in arrival order, one per granted step.
+//    The thread is paused from before its event is in pending() until after it has left it, so
+//    a view never shows an event held by a thread that does not show paused. Held threads are
+//    released in arrival order, one per granted step.
+//  - Lock order: m_mu, then the Recorder's per-thread lock (setState under m_mu).
 //  - grant(), setEnabled() and release() never block (the UI thread calls them).
 //  - setEnabled(false) and release() let every held thread go at once; after release() the gate
 //    never holds again (a finished or torn-down run must always be able to shut down).
