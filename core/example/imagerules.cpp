@@ -202,7 +202,8 @@ Result<ImageCandidate> evaluatePixels(const QString &key, const std::vector<Pres
                            .arg(spec.range.min)
                            .arg(spec.range.max);
 
-    // Decode the samples with the chosen spec: the same code path the readers will run.
+    // Check the samples with the chosen spec as the readers will decode them (decodeImage()'s
+    // checks: the `check` given, see imagecheck.h).
     for (const Present &p : present) {
         const Result<ImageSize> image = check(*p.sample, spec, Location{{}, p.index, -1});
         if (!image)
