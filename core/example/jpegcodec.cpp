@@ -17,11 +17,17 @@ struct TjDeleter {
 };
 using TjHandle = std::unique_ptr<void, TjDeleter>;
 
-// One handle per thread and direction: making one allocates libjpeg's state.
-tjhandle decompressor()
+// One handle per thread and direction: making one allocates libjpeg's state. A decompressor
+// that met an error or a warning is not used again: libjpeg keeps state across images (it
+// words only the first warning of a decompressor's life, for one), and the next image's
+// verdict and message must not depend on what the thread decoded before (fuzz_imagedecode
+// found the same bytes failing with two different messages).
+TjHandle &decompressorSlot()
 {
-    thread_local TjHandle h(tjInitDecompress());
-    return h.get();
+    thread_local TjHandle h;
+    if (!h)
+        h.reset(tjInitDecompress());
+    return h;
 }
 
 tjhandle compressor()
@@ -68,7 +74,8 @@ int jpegScaleEighths(int width, int height, const DecodeRequest &request)
 std::optional<PixelLayout> decodeJpegInto(QByteArrayView bytes, const DecodeRequest &request, PixelSink &sink,
                                           QString *error)
 {
-    tjhandle h = decompressor();
+    TjHandle &slot = decompressorSlot();
+    tjhandle h = slot.get();
     if (!h) {
         *error = QStringLiteral("TurboJPEG could not start");
         return std::nullopt;
@@ -78,6 +85,7 @@ std::optional<PixelLayout> decodeJpegInto(QByteArrayView bytes, const DecodeRequ
     int width = 0, height = 0, subsampling = 0, colourspace = 0;
     if (tjDecompressHeader3(h, data, size, &width, &height, &subsampling, &colourspace) != 0) {
         *error = tjError(h);
+        slot.reset();
         return std::nullopt;
     }
     const int m = jpegScaleEighths(width, height, request);
@@ -103,10 +111,13 @@ std::optional<PixelLayout> decodeJpegInto(QByteArrayView bytes, const DecodeRequ
     const int pitch = cmyk ? layout.width * 4 : int(step);
     // Warnings (a stream cut short, stray bytes) still give an image, as libjpeg under
     // cv::imdecode does: the missing part is gray.
-    if (tjDecompress2(h, data, size, target, layout.width, pitch, layout.height, format, 0) != 0 &&
-        tjGetErrorCode(h) != TJERR_WARNING) {
-        *error = tjError(h);
-        return std::nullopt;
+    if (tjDecompress2(h, data, size, target, layout.width, pitch, layout.height, format, 0) != 0) {
+        const bool fatal = tjGetErrorCode(h) != TJERR_WARNING;
+        if (fatal)
+            *error = tjError(h);
+        slot.reset();
+        if (fatal)
+            return std::nullopt;
     }
     if (cmyk)
         cmykToBgr(four.data(), layout.width, layout.height, out, step);

@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <limits>
+#include <thread>
 
 #include <turbojpeg.h>
 
@@ -277,6 +278,33 @@ private slots:
         }
         // Both sides of the comparison are exercised.
         QVERIFY2(opened >= 30 && refused >= 20, qPrintable(QStringLiteral("%1 %2").arg(opened).arg(refused)));
+    }
+
+    // A damaged JPEG gets the same verdict and message whatever the thread decoded before it,
+    // and a whole one decodes after any damage: the decoder keeps no state from one image to
+    // the next (a reused TurboJPEG handle did, and then failed whole images too).
+    void aJpegsVerdictDoesNotDependOnTheOneBefore()
+    {
+        const QByteArray jpeg = samples::encode(samples::patternImage(40, 56, 3, 7), ".jpg");
+        QList<QByteArray> damaged;
+        for (qsizetype at = 2; at + 16 < jpeg.size(); at += 5)
+            damaged << QByteArray(jpeg).remove(at, 1 + at % 16);
+        for (qsizetype keep = 20; keep < jpeg.size(); keep += 37)
+            damaged << jpeg.left(keep);
+        const ImageSpec spec = encodedSpec(0);
+        int failed = 0;
+        for (const QByteArray &bytes : damaged) {
+            const ParsedExample e = withBytes(bytes);
+            const QString here = text(checkImage(e, spec, kWhere)); // after all the ones before
+            QString fresh;
+            std::thread([&] { fresh = text(checkImage(e, spec, kWhere)); }).join(); // a new thread
+            QCOMPARE(here, fresh);
+            failed += here.startsWith(QLatin1String("InvalidArgument")) ? 1 : 0;
+        }
+        QVERIFY2(failed >= 20, qPrintable(QString::number(failed)));
+        // And the whole image still decodes on this thread after all that damage.
+        QCOMPARE(text(checkImage(withBytes(jpeg), spec, kWhere)), QStringLiteral("40x56x3"));
+        QCOMPARE(text(viaDecode(withBytes(jpeg), spec, kWhere)), QStringLiteral("40x56x3"));
     }
 
     void openCvFormatsAreNamed()
