@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <new>
 #include <vector>
 
 namespace qs {
@@ -216,18 +218,19 @@ int keptChannels(int decoded)
 
 namespace {
 
-// Scratch memory for one decode at a time per thread, kept between calls.
+// Memory for one decode, of exactly the image's size and freed with it: a hostile header may
+// claim up to kMaxDecodeBytes, which no thread should keep afterwards.
 class ScratchSink : public PixelSink {
 public:
     unsigned char *allocate(const PixelLayout &layout, std::size_t *step) override
     {
         *step = std::size_t(layout.width) * std::size_t(layout.channels) * (layout.wide ? 2 : 1);
-        m_bytes.resize(*step * std::size_t(layout.height));
-        return m_bytes.data();
+        m_bytes.reset(new (std::nothrow) unsigned char[*step * std::size_t(layout.height)]);
+        return m_bytes.get();
     }
 
 private:
-    std::vector<unsigned char> m_bytes;
+    std::unique_ptr<unsigned char[]> m_bytes;
 };
 
 using DecodeInto = std::optional<PixelLayout> (*)(QByteArrayView, const DecodeRequest &, PixelSink &,
@@ -257,7 +260,7 @@ Result<ImageSize> checkEncoded(const QByteArray &bytes, const ImageSpec &spec, c
                       where);
     }
     const DecodeRequest request = detail::requestFor(spec);
-    thread_local ScratchSink scratch;
+    ScratchSink scratch;
     QString why;
     const std::optional<PixelLayout> layout = decoder(bytes, request, scratch, &why);
     if (!layout)
