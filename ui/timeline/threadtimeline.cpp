@@ -50,14 +50,17 @@ int mergeSpans(QList<StateSpan> &list, const QList<StateSpan> &fresh)
     return at;
 }
 
-// Clips a mark that began before the axis' start to the axis, as a fresh layout would have. A
-// folded mark of one state keeps the share of its time that lies within. A mixed one (a pixel or
-// a few) keeps its time and so its stacked rows, which stay as they were painted.
-void clipAtStart(LaneItem &item, const TimeAxis &axis)
+// Clips a mark that began before the axis' start to the axis, as a fresh layout would have: a
+// folded mark keeps the share of its time that lies within, each state in proportion, as the
+// record's buckets spread their time over the pixels they cover. Returns true for a mixed mark:
+// its stacked rows, which are its states' shares, may come out a row different from the ones
+// painted before (the time per state is whole microseconds), so its kept columns are painted
+// again.
+bool clipAtStart(LaneItem &item, const TimeAxis &axis)
 {
     item.x0 = std::max(item.x0, axis.x0);
-    if (item.fromUs >= axis.startUs || item.mixed)
-        return;
+    if (item.fromUs >= axis.startUs)
+        return false;
     if (item.folded && item.toUs > item.fromUs) {
         StateMix within;
         within.add(item.mix,
@@ -65,6 +68,7 @@ void clipAtStart(LaneItem &item, const TimeAxis &axis)
         item.mix = within;
     }
     item.fromUs = axis.startUs;
+    return item.mixed;
 }
 
 // Whether `next`, laid out for the pixels after `last`'s, carries it on: the same state alone,
@@ -347,6 +351,7 @@ bool ThreadTimeline::layoutLive(const QList<int> &lanes)
         m_spans = QList<QList<StateSpan>>(laneCount());
         m_resolution.fill(0, laneCount());
         m_laidOut.fill(false, laneCount());
+        m_restacked.fill(false, laneCount());
         for (int lane : lanes)
             m_laidOut[lane] = true;
     }
@@ -365,8 +370,8 @@ bool ThreadTimeline::layoutLive(const QList<int> &lanes)
         const auto shown =
             std::find_if(items.begin(), items.end(), [&](const LaneItem &i) { return i.x1 > m_axis.x0; });
         items.erase(items.begin(), shown);
-        if (!items.isEmpty())
-            clipAtStart(items.first(), m_axis);
+        if (!items.isEmpty() && clipAtStart(items.first(), m_axis))
+            m_restacked[lane] = true;
         trimSpans(m_spans[lane], items);
     }
     // The new pixels: those after the kept ones that lie wholly before now. The pixel now is in
@@ -452,6 +457,7 @@ void ThreadTimeline::layoutLanes(const QRect &area)
     m_items.resize(laneCount());
     m_laidOut.fill(false, laneCount());
     m_resolution.fill(0, laneCount());
+    m_restacked.fill(false, laneCount());
     for (int lane : std::as_const(lanes))
         m_laidOut[lane] = true;
     if (!m_record) {
@@ -640,6 +646,15 @@ void ThreadTimeline::paintLanes(QPainter &p, const QRect &exposed)
         m_raster.setLeftClip(from);
         m_raster.fillRows(top, h, (lane % 2 ? palette().alternateBase() : palette().base()).color());
         m_raster.paintItems(m_items[lane], top + 2, h - 4);
+        if (from != INT_MIN && m_restacked.value(lane) && !m_items[lane].isEmpty()) {
+            // The mark the axis' start cut keeps fewer microseconds per state: its kept columns
+            // could stack its states a row otherwise. Its stack fills its band, so painting it
+            // again over them is enough.
+            m_raster.setLeftClip(INT_MIN);
+            m_raster.paintItems(m_items[lane].mid(0, 1), top + 2, h - 4);
+        }
+        if (lane < m_restacked.size())
+            m_restacked[lane] = false;
     }
     for (int lane = first | 1; lane <= last; lane += 2) { // beside the image
         p.fillRect(QRect(0, laneTop(lane), area.left(), h), palette().alternateBase());

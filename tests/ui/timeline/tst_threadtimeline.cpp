@@ -1,6 +1,7 @@
-// The timeline fed a real run's snapshots (offscreen): it fits the run when it ends, its lanes
-// start at their threads' starts, and what it draws for each lane (the time per state of its
-// marks) equals the record's exact spans at any zoom, and so do its pixels.
+// The timeline fed a real run's snapshots (offscreen), and a made record's: it fits the run
+// when it ends, its lanes start at their threads' starts, and what it draws for each lane (the
+// time per state of its marks) equals the record's exact spans at any zoom and while it
+// follows, and so do its pixels.
 
 #include "../../observe/spantruth.h"
 #include "common/statepalette.h"
@@ -108,6 +109,55 @@ QString pixelsMatchTheMarks(ThreadTimeline &timeline)
     return columns > 0 ? QString() : QStringLiteral("no column was checked");
 }
 
+// A record of one thread that repeats a pattern from 0 to now: five pairs of short spans
+// (running 23 µs, blocked on a full queue 11 µs), then running for 250 µs; answered as exact
+// spans. Laid out at about 100 µs a pixel, each run of short spans folds into a mixed mark a
+// few pixels wide, and the axis' start cuts such marks as it moves.
+class PatternRecord final : public RangeSource {
+public:
+    static constexpr qint64 kRunUs = 23, kBlockedUs = 11, kPairs = 5, kLongUs = 250;
+    static constexpr qint64 kSpans = 2 * kPairs + 1, kPeriodUs = kPairs * (kRunUs + kBlockedUs) + kLongUs;
+    qint64 nowUs = 0;
+
+    static qint64 startOf(qint64 span)
+    {
+        const qint64 j = span % kSpans;
+        return span / kSpans * kPeriodUs + j / 2 * (kRunUs + kBlockedUs) + (j % 2 ? kRunUs : 0);
+    }
+    QList<StateSpan> spansOver(qint64 a, qint64 b) const
+    {
+        QList<StateSpan> spans;
+        for (qint64 k = std::max<qint64>(0, a) / kPeriodUs * kSpans; startOf(k) < std::min(b, nowUs); ++k) {
+            if (startOf(k + 1) <= a)
+                continue;
+            StateSpan s;
+            s.startUs = startOf(k);
+            s.endUs = startOf(k + 1) < nowUs ? startOf(k + 1) : -1;
+            s.state = k % kSpans % 2 ? ThreadState::BlockedFull : ThreadState::Running;
+            spans << s;
+        }
+        return spans;
+    }
+    RangeView query(const RangeRequest &r) const override
+    {
+        RangeView v;
+        v.fromUs = r.fromUs;
+        v.toUs = r.toUs < 0 ? nowUs : r.toUs;
+        v.nowUs = nowUs;
+        v.buckets = r.buckets;
+        for (int id : r.threads) {
+            if (id != 0)
+                continue;
+            LaneRecord lane;
+            lane.name = QStringLiteral("reader");
+            lane.exact = true;
+            lane.spans = spansOver(v.fromUs, v.toUs);
+            v.lanes << lane;
+        }
+        return v;
+    }
+};
+
 } // namespace
 
 class TestThreadTimeline : public QObject {
@@ -141,7 +191,8 @@ private slots:
             const SnapshotPtr s = run.snapshot(cursor);
             cursor = s->nextEventSeq;
             timeline.setSnapshot(*s);
-            QVERIFY(timeline.isFollowing());
+            // The run can end between isFinished() and the snapshot: the timeline then fits it.
+            QCOMPARE(timeline.isFollowing(), s->run != RunState::Finished);
             if (timeline.laneCount() > 0 && livePixelChecks < 5) { // the live lanes too
                 const QString pixels = pixelsMatchTheMarks(timeline);
                 QVERIFY2(pixels.isEmpty() || pixels == QLatin1String("no column was checked"),
@@ -299,6 +350,57 @@ private slots:
         QVERIFY(run.waitFinished(60s));
         QVERIFY2(checked >= 10, qPrintable(QStringLiteral("%1 frames checked").arg(checked)));
         QVERIFY(timeline.axis().startUs > firstStart); // it moved on while checked
+    }
+
+    // Following, the marks of the pixels already laid out are kept and move left; the one the
+    // axis' start cuts stands for its time within the axis only, and a mixed one is stacked
+    // again for it: its time per state and its pixels must follow the cut.
+    void aMarkCutAtTheLeftEdgeStandsForItsTimeWithin()
+    {
+        const auto record = std::make_shared<PatternRecord>();
+        ThreadTimeline timeline;
+        timeline.resize(800, 200);
+        for (int i = 0; i < 12; ++i)
+            timeline.zoomIn();
+        QVERIFY(timeline.isFollowing());
+        Snapshot snap;
+        snap.run = RunState::Running;
+        snap.record = record;
+        ThreadInfo reader;
+        reader.name = QStringLiteral("reader");
+        reader.role = ThreadRole::Reader;
+        reader.state = ThreadState::Running;
+        snap.threads = {reader};
+        qint64 now = 400'000;
+        int cut = 0;
+        for (int frame = 0; frame < 40; ++frame) {
+            record->nowUs = snap.tUs = now;
+            timeline.setSnapshot(snap);
+            const TimeAxis &axis = timeline.axis();
+            const qint64 u = axis.columnUs();
+            QVERIFY2(u > 2 * PatternRecord::kRunUs && u < PatternRecord::kLongUs / 2,
+                     "short spans fold, long ones do not");
+            QVERIFY(axis.startUs > 0);
+            QCOMPARE(timeline.laneCount(), 1);
+            const QList<LaneItem> &items = timeline.laneItems(0);
+            QVERIFY(!items.isEmpty());
+            QVERIFY(items.first().x0 >= axis.x0);
+            cut += items.first().mixed && items.first().fromUs == axis.startUs;
+            const StateMix got = drawn(timeline, 0, now);
+            const StateMix want =
+                truthOver(record->spansOver(axis.startUs, now), axis.startUs, std::min(axis.endUs, now), now);
+            for (ThreadState st : {ThreadState::Running, ThreadState::BlockedFull})
+                QVERIFY2(std::abs(got.us[size_t(st)] - want.us[size_t(st)]) <= 2 * u,
+                         qPrintable(QStringLiteral("frame %1, %2: drawn %3 µs, recorded %4 µs")
+                                        .arg(frame)
+                                        .arg(threadStateKey(st))
+                                        .arg(got.us[size_t(st)])
+                                        .arg(want.us[size_t(st)])));
+            const QString pixels = pixelsMatchTheMarks(timeline);
+            QVERIFY2(pixels.isEmpty(), qPrintable(pixels));
+            now += (frame % 2 ? 7 : 13) * u + u / 3; // not a whole number of pixels
+        }
+        QVERIFY2(cut >= 4, qPrintable(QStringLiteral("a mixed mark was cut %1 times").arg(cut)));
     }
 
     void laysOutOnlyTheLanesInViewUntilScrolledTo()
