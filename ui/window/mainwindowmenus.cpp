@@ -49,7 +49,7 @@ void MainWindow::createToolBar()
     m_scenarioBox->setCurrentIndex(picker->box()->currentIndex());
     connect(picker->box(), &QComboBox::currentIndexChanged, m_scenarioBox, &QComboBox::setCurrentIndex);
     connect(m_scenarioBox, &QComboBox::activated, this,
-            [this, picker](int i) { picker->select(picker->box()->itemData(i).toString()); });
+            [picker](int i) { picker->select(picker->box()->itemData(i).toString()); });
     m_toolBar->addSeparator();
     m_toolBar->addWidget(m_scenarioLabel);
     m_toolBar->addWidget(m_scenarioBox);
