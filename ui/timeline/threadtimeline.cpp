@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <utility>
 
 namespace qs {
 
@@ -643,18 +644,17 @@ void ThreadTimeline::paintLanes(QPainter &p, const QRect &exposed)
     m_rasterFrame = frame;
     for (int lane = first; lane <= last; ++lane) {
         const int top = laneTop(lane);
+        const bool restacked = lane < m_restacked.size() && std::exchange(m_restacked[lane], false);
         m_raster.setLeftClip(from);
         m_raster.fillRows(top, h, (lane % 2 ? palette().alternateBase() : palette().base()).color());
         m_raster.paintItems(m_items[lane], top + 2, h - 4);
-        if (from != INT_MIN && m_restacked.value(lane) && !m_items[lane].isEmpty()) {
+        if (restacked && from != INT_MIN && !m_items[lane].isEmpty()) {
             // The mark the axis' start cut keeps fewer microseconds per state: its kept columns
             // could stack its states a row otherwise. Its stack fills its band, so painting it
             // again over them is enough.
             m_raster.setLeftClip(INT_MIN);
             m_raster.paintItems(m_items[lane].mid(0, 1), top + 2, h - 4);
         }
-        if (lane < m_restacked.size())
-            m_restacked[lane] = false;
     }
     for (int lane = first | 1; lane <= last; lane += 2) { // beside the image
         p.fillRect(QRect(0, laneTop(lane), area.left(), h), palette().alternateBase());
