@@ -351,9 +351,10 @@ QString knobHelp(const Knob &knob)
 
 QString knobFlagHelp(const Knob &knob)
 {
-    QString text = QLatin1String(knob.help);
+    // The table's texts are UTF-8 (the help says "3 × batch size"), as tr() reads them.
+    QString text = QString::fromUtf8(knob.help);
     if (*knob.tfArg)
-        text += QStringLiteral(" TensorFlow: %1.").arg(QLatin1String(knob.tfArg));
+        text += QStringLiteral(" TensorFlow: %1.").arg(QString::fromUtf8(knob.tfArg));
     RunConfig defaults;
     const QJsonValue d = knob.read(defaults);
     if (knob.type == KnobType::Bool)
@@ -362,7 +363,7 @@ QString knobFlagHelp(const Knob &knob)
     else if (d.isDouble())
         text +=
             QStringLiteral(" Default %1%2.")
-                .arg(number(d.toDouble()), QLatin1String(*knob.unit ? " " : "") + QLatin1String(knob.unit));
+                .arg(number(d.toDouble()), QLatin1String(*knob.unit ? " " : "") + QString::fromUtf8(knob.unit));
     else if (d.isString() && !d.toString().isEmpty())
         text += QStringLiteral(" Default %1.").arg(d.toString());
     return text;

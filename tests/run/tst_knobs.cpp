@@ -232,6 +232,20 @@ private slots:
                            "DataLoss. TensorFlow: tf.data.experimental.ignore_errors(). Sets skip_corrupt "
                            "to true."));
     }
+
+    // The table is UTF-8: a flag's help must show "×" as one character, not its two bytes
+    // read as Latin-1 ("Ã" and a control character), as --help once printed.
+    void flagHelpKeepsTheTablesUnicode()
+    {
+        const QString help = knobFlagHelp(*findKnob(u"example_capacity"));
+        QVERIFY2(help.contains(QStringLiteral("min_after_dequeue + 3 \u00d7 batch size")), qPrintable(help));
+        QVERIFY2(!help.contains(QChar(0xc3)), qPrintable(help));
+        for (const Knob &k : knobs()) {
+            const QString text = knobFlagHelp(k);
+            for (const QChar c : text)
+                QVERIFY2(c.unicode() >= 0x20 && (c.unicode() < 0x7f || c.unicode() > 0x9f), qPrintable(text));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKnobs)
