@@ -13,7 +13,10 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <turbojpeg.h>
+
 #include <algorithm>
+#include <memory>
 
 namespace qs {
 
@@ -45,6 +48,39 @@ Result<double> timeSet(const QList<QByteArray> &jpegs, int side, bool scaled, do
     return double(clock.nsecsElapsed()) / 1e3 / double(images);
 }
 
+// Microseconds per image to entropy-decode the set and nothing else (see jpegbench.h), as often
+// as minSeconds needs.
+Result<double> timeEntropyDecoding(const QList<QByteArray> &jpegs, double minSeconds)
+{
+    const std::unique_ptr<void, int (*)(tjhandle)> transformer(tjInitTransform(), tjDestroy);
+    if (!transformer)
+        return Status(ErrorKind::Internal, QStringLiteral("TurboJPEG made no transformer: %1")
+                                               .arg(QString::fromLocal8Bit(tjGetErrorStr2(nullptr))));
+    QElapsedTimer clock;
+    clock.start();
+    qint64 images = 0;
+    do {
+        for (const QByteArray &j : jpegs) {
+            tjtransform readOnly{};
+            readOnly.op = TJXOP_NONE;
+            readOnly.options = TJXOPT_NOOUTPUT;
+            unsigned char *out = nullptr;
+            unsigned long outSize = 0;
+            const int failed =
+                tjTransform(transformer.get(), reinterpret_cast<const unsigned char *>(j.constData()),
+                            static_cast<unsigned long>(j.size()), 1, &out, &outSize, &readOnly, 0);
+            tjFree(out);
+            if (failed != 0)
+                return Status(ErrorKind::InvalidArgument,
+                              QStringLiteral("JPEG %1 of the set does not entropy-decode: %2")
+                                  .arg(images % jpegs.size())
+                                  .arg(QString::fromLocal8Bit(tjGetErrorStr2(transformer.get()))));
+            ++images;
+        }
+    } while (double(clock.nsecsElapsed()) / 1e9 < minSeconds);
+    return double(clock.nsecsElapsed()) / 1e3 / double(images);
+}
+
 QJsonArray list(const QList<double> &v)
 {
     QJsonArray a;
@@ -64,6 +100,15 @@ double JpegDecodeFigures::speedup() const
     return medianOf(ratios);
 }
 
+double JpegDecodeFigures::scaledOverEntropy() const
+{
+    QList<double> ratios;
+    for (qsizetype i = 0; i < std::min(scaledUs.size(), entropyUs.size()); ++i)
+        if (entropyUs[i] > 0)
+            ratios << scaledUs[i] / entropyUs[i];
+    return medianOf(ratios);
+}
+
 QJsonObject JpegDecodeFigures::toJson() const
 {
     return {{QStringLiteral("set"), name},
@@ -71,7 +116,9 @@ QJsonObject JpegDecodeFigures::toJson() const
             {QStringLiteral("side"), side},
             {QStringLiteral("full_us_per_image"), list(fullUs)},
             {QStringLiteral("scaled_us_per_image"), list(scaledUs)},
-            {QStringLiteral("speedup"), speedup()}};
+            {QStringLiteral("entropy_only_us_per_image"), list(entropyUs)},
+            {QStringLiteral("speedup"), speedup()},
+            {QStringLiteral("scaled_over_entropy_only"), scaledOverEntropy()}};
 }
 
 Result<QList<QByteArray>> jpegsInFile(const QString &path, int limit)
@@ -131,8 +178,12 @@ Result<JpegDecodeFigures> compareJpegDecode(const QString &name, const QList<QBy
         Result<double> scaled = timeSet(jpegs, side, true, minSeconds);
         if (!scaled)
             return scaled.status();
+        Result<double> entropy = timeEntropyDecoding(jpegs, minSeconds);
+        if (!entropy)
+            return entropy.status();
         f.fullUs << *full;
         f.scaledUs << *scaled;
+        f.entropyUs << *entropy;
     }
     return f;
 }

@@ -152,6 +152,14 @@ private slots:
                 jpegSets << detail.value("set").toString();
                 QCOMPARE(detail.value("side").toInt(), 16); // the demo model's input, whatever --input-size
                 QVERIFY(detail.value("images").toInt() > 0);
+                // Each round times its set's entropy decoding alone too (jpegbench.h).
+                QCOMPARE(detail.value("entropy_only_us_per_image").toArray().size(),
+                         detail.value("scaled_us_per_image").toArray().size());
+            }
+            if (keys.last() == QLatin1String("jpeg_scaled_vs_entropy")) {
+                QCOMPARE(detail.value("set").toString(), jpegSets.last()); // the row above's set
+                QVERIFY(target.value("value").toDouble() > 0);
+                QVERIFY(target.value("met").isNull()); // a reading, not a goal
             }
             if (keys.last() == QLatin1String("shared_libraries"))
                 QVERIFY(target.value("value").toDouble() >= 1); // Qt at least
@@ -184,7 +192,9 @@ private slots:
                                     "inspect_vs_cat",
                                     "inspect_fixed_cost",
                                     "jpeg_scaled_decode",
+                                    "jpeg_scaled_vs_entropy",
                                     "jpeg_scaled_decode",
+                                    "jpeg_scaled_vs_entropy",
                                     "decode_scaling",
                                     "fifo_queue",
                                     "pipeline_efficiency",
