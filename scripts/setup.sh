@@ -8,7 +8,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-ml-dev
   libprotobuf-dev protobuf-compiler zlib1g-dev
-  libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev
+  libturbojpeg0-dev libpng-dev libwebp-dev
   libsqlite3-dev sqlite3
   xvfb xauth fonts-wqy-microhei imagemagick
   help2man lintian appstream
