@@ -16,6 +16,14 @@ foreach(_command IN LISTS COMMANDS)
   # roff: a leading dot or quote would start a request; backslashes escape.
   string(REPLACE "\\" "\\e" _help "${_help}")
   string(REGEX REPLACE "(^|\n)([.'])" "\\1\\\\&\\2" _help "${_help}")
+  # help2man reads its input in the C locale and turns every other byte into '?': the one
+  # character beyond ASCII that the help uses goes as roff's own name for it, and any other
+  # stops the build rather than print question marks.
+  string(REPLACE "×" "\\(mu" _help "${_help}")
+  if(_help MATCHES "[^\t\n -~]")
+    message(FATAL_ERROR "${PROGRAM} ${_command} --help has a character beyond ASCII that the man page "
+                        "would lose: give it a roff name in QsManPage.cmake")
+  endif()
   file(APPEND ${_include} "[COMMAND ${_command}]\n.nf\n${_help}.fi\n\n")
 endforeach()
 set(_page ${_dir}/${_base}.1)

@@ -59,7 +59,13 @@ for page in queuescope queuescope-cli; do
   text=$(MANWIDTH=100 man -l "$work/root/usr/share/man/man1/$page.1.gz" 2>"$work/man.err")
   [ ! -s "$work/man.err" ] || { cat "$work/man.err"; fail "man reports problems in $page.1"; }
   echo "$text" | grep -q -- '--help' || fail "$page.1 lacks the options"
+  # help2man turns a character it cannot read into '?': the knobs' help has "3 × batch size".
+  ! echo "$text" | grep -n -- '??' || fail "$page.1 lost characters to question marks"
 done
+# In a UTF-8 locale roff's \(mu is the sign itself (an x in the C locale).
+LC_ALL=C.UTF-8 MANWIDTH=100 man -l "$work/root/usr/share/man/man1/queuescope-cli.1.gz" |
+  grep -q -- 'min_after_dequeue + 3 × batch' ||
+  fail "queuescope-cli.1 lacks the capacity flag's help as written"
 man -l "$work/root/usr/share/man/man1/queuescope-cli.1.gz" | grep -q -- '--record' ||
   fail "queuescope-cli.1 lacks the run command's flags"
 
