@@ -57,6 +57,34 @@ QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint6
     const double left = axis.x0;
     const double right = double(axis.x0) + double(axis.width);
     auto endOf = [nowUs](const StateSpan &s) { return s.endUs < 0 ? std::max(nowUs, s.startUs) : s.endUs; };
+    // Short spans fold into the pixel they start in, one fold per pixel, so each pixel's stack is
+    // that pixel's own time per state, as the record's buckets give it. While later spans may
+    // still start in its pixel the fold is open; once closed, a fold of one state joins a fold of
+    // the same state just before it, so a run of short spans in one state is one mark.
+    bool foldOpen = false;
+    auto closeFold = [&] {
+        if (!foldOpen)
+            return;
+        foldOpen = false;
+        if (items.size() < 2)
+            return;
+        LaneItem &before = items[items.size() - 2];
+        const LaneItem &fold = items.constLast();
+        if (before.folded && !before.mixed && !fold.mixed && before.state == fold.state && before.x1 == fold.x0) {
+            before.x1 = fold.x1;
+            before.lastSpan = fold.lastSpan;
+            before.mix.add(fold.mix);
+            before.toUs = fold.toUs;
+            items.removeLast();
+        }
+    };
+    auto openFold = [&](int x, ThreadState state, int index, qint64 from, qint64 to) {
+        closeFold();
+        LaneItem item{x, x + 1, state, true, false, index, index, {}, from, to};
+        item.mix.add(state, std::max<qint64>(0, to - from));
+        items.append(item);
+        foldOpen = true;
+    };
     // Spans are in time order and do not overlap, so the first visible one is found by bisection.
     auto first = std::lower_bound(spans.begin(), spans.end(), axis.startUs,
                                   [&](const StateSpan &s, qint64 t) { return endOf(s) < t; });
@@ -74,10 +102,10 @@ QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint6
         if (xe - xs >= 1.0) {
             int x0 = a;
             qint64 from = s.startUs;
-            if (!items.isEmpty() && items.constLast().folded && items.constLast().x1 > a) {
-                // The span begins in a pixel that a folded mark (short spans before it) already
-                // holds: the pixel stays the mark's, with this span's time in it added, so that it
-                // shows the mix rather than whichever mark was painted last.
+            if (foldOpen && items.constLast().x1 > a) {
+                // The span begins in the pixel of the open fold (short spans before it): the pixel
+                // stays the fold's, with this span's time in it added, so that it shows the mix
+                // rather than whichever mark was painted last.
                 LaneItem &last = items.last();
                 const qint64 edge = std::clamp<qint64>(axis.us(last.x1), s.startUs, end);
                 last.mix.add(s.state, edge - std::max(s.startUs, axis.startUs));
@@ -90,33 +118,29 @@ QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint6
                 if (int(std::floor(xe)) <= x0) {
                     // What is left of the span lies within the next pixel: a fold of its own
                     // there, which the spans after it may join.
-                    const qint64 to = std::min(end, axis.endUs);
-                    LaneItem item{x0, x0 + 1, s.state, true, false, index, index, {}, from, to};
-                    item.mix.add(s.state, std::max<qint64>(0, to - from));
-                    items.append(item);
+                    openFold(x0, s.state, index, from, std::min(end, axis.endUs));
                     continue;
                 }
             }
+            closeFold();
             items.append({x0, int(std::floor(xe)), s.state, false, false, index, index, {}, from, end});
             continue;
         }
         // A folded mark counts only the part of a span on the axis (a long span that barely
         // reaches into the view is folded with the short ones there).
         const qint64 from = std::max(s.startUs, axis.startUs), to = std::min(end, axis.endUs);
-        if (!items.isEmpty() && items.constLast().folded && items.constLast().x1 >= a) {
+        if (foldOpen && items.constLast().x1 > a) {
             LaneItem &last = items.last();
-            last.x1 = std::max(last.x1, a + 1);
             last.mixed = last.mixed || last.state != s.state;
             last.lastSpan = index;
             last.mix.add(s.state, std::max<qint64>(0, to - from));
             last.state = last.mix.dominant();
             last.toUs = to;
         } else {
-            LaneItem item{a, a + 1, s.state, true, false, index, index, {}, from, to};
-            item.mix.add(s.state, std::max<qint64>(0, to - from));
-            items.append(item);
+            openFold(a, s.state, index, from, to);
         }
     }
+    closeFold();
     return items;
 }
 

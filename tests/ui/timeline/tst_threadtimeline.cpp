@@ -355,8 +355,9 @@ private slots:
     }
 
     // Following, the marks of the pixels already laid out are kept and move left; the one the
-    // axis' start cuts stands for its time within the axis only, and a mixed one is stacked
-    // again for it: its time per state and its pixels must follow the cut.
+    // axis' start cuts stands for its time within the axis only (a mixed one, which short spans
+    // make one pixel wide, is stacked again for it): the time per state and the pixels must
+    // follow the cut.
     void aMarkCutAtTheLeftEdgeStandsForItsTimeWithin()
     {
         const auto record = std::make_shared<PatternRecord>();
@@ -387,7 +388,7 @@ private slots:
             const QList<LaneItem> &items = timeline.laneItems(0);
             QVERIFY(!items.isEmpty());
             QVERIFY(items.first().x0 >= axis.x0);
-            cut += items.first().mixed && items.first().fromUs == axis.startUs;
+            cut += items.first().fromUs == axis.startUs; // it began before the axis' start
             const StateMix got = drawn(timeline, 0, now);
             const StateMix want =
                 truthOver(record->spansOver(axis.startUs, now), axis.startUs, std::min(axis.endUs, now), now);
@@ -402,7 +403,7 @@ private slots:
             QVERIFY2(pixels.isEmpty(), qPrintable(pixels));
             now += (frame % 2 ? 7 : 13) * u + u / 3; // not a whole number of pixels
         }
-        QVERIFY2(cut >= 4, qPrintable(QStringLiteral("a mixed mark was cut %1 times").arg(cut)));
+        QVERIFY2(cut >= 4, qPrintable(QStringLiteral("a mark was cut %1 times").arg(cut)));
     }
 
     void laysOutOnlyTheLanesInViewUntilScrolledTo()

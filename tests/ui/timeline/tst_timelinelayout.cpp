@@ -137,12 +137,77 @@ private slots:
                 span(i, i + 1, alternate && i % 2 ? ThreadState::BlockedFull : ThreadState::Running));
         const TimeAxis axis{0, 10000, 0, 1000};
         const QList<LaneItem> items = TimelineLayout::layoutSpans(spans, 0, axis);
-        QVERIFY2(items.size() <= 2, qPrintable(QString::number(items.size())));
-        QCOMPARE(items[0].folded, true);
-        QCOMPARE(items[0].mixed, mixed);
+        // One state: one mark. Alternating: a stacked mark per pixel, each half and half.
+        QCOMPARE(items.size(), mixed ? 1000 : 1);
+        for (int i = 0; i < items.size(); ++i) {
+            const LaneItem &item = items[i];
+            QCOMPARE(item.folded, true);
+            QCOMPARE(item.mixed, mixed);
+            QCOMPARE(item.x0, mixed ? i : 0);
+            QCOMPARE(item.firstSpan, mixed ? 10 * i : 0);
+            QCOMPARE(item.mix.total(), item.toUs - item.fromUs);
+            if (mixed) {
+                QCOMPARE(item.mix.us[size_t(ThreadState::Running)], qint64(5));
+                QCOMPARE(item.mix.us[size_t(ThreadState::BlockedFull)], qint64(5));
+            }
+        }
         QCOMPARE(items[0].firstSpan, 0);
         QCOMPARE(items.last().lastSpan, 9999);
         QCOMPARE(items.last().x1, 1000);
+    }
+    // Each pixel of short spans stacks its own time, not the time of a whole run of them: a thread
+    // that mostly runs for 100 pixels, then mostly waits for 100, must show it in that order.
+    void aFoldedPixelStacksItsOwnTime()
+    {
+        QList<StateSpan> spans;
+        qint64 t = 0;
+        for (int pixel = 0; pixel < 200; ++pixel) { // 10 µs a pixel: spans of 8 and 2 µs
+            const bool runs = pixel < 100;
+            spans.append(span(t, t + 8, runs ? ThreadState::Running : ThreadState::BlockedEmpty));
+            spans.append(span(t + 8, t + 10, runs ? ThreadState::BlockedEmpty : ThreadState::Running));
+            t += 10;
+        }
+        const TimeAxis axis{0, t, 0, 200};
+        const QList<LaneItem> items = TimelineLayout::layoutSpans(spans, t, axis);
+        QCOMPARE(items.size(), 200);
+        qint64 covered = 0;
+        for (int x = 0; x < 200; ++x) {
+            const LaneItem &item = items[x];
+            QVERIFY(item.mixed);
+            QCOMPARE(item.x0, x);
+            QCOMPARE(item.x1, x + 1);
+            QCOMPARE(item.state, x < 100 ? ThreadState::Running : ThreadState::BlockedEmpty);
+            QCOMPARE(item.mix.us[size_t(ThreadState::Running)], qint64(x < 100 ? 8 : 2));
+            covered += item.mix.total();
+        }
+        QCOMPARE(covered, t);
+    }
+    // Short spans of one state merge across pixels, but not into a pixel that holds another state.
+    void aRunOfOneStateStopsAtAMixedPixel()
+    {
+        QList<StateSpan> spans;
+        qint64 t = 0;
+        for (int i = 0; i < 30; ++i, t += 5) // pixels 0..14: running only
+            spans.append(span(t, t + 5, ThreadState::Running));
+        spans.append(span(t, t + 5, ThreadState::Running)); // pixel 15: running, then blocked
+        spans.append(span(t + 5, t + 10, ThreadState::BlockedFull));
+        t += 10;
+        for (int i = 0; i < 10; ++i, t += 5) // pixels 16..20: blocked only
+            spans.append(span(t, t + 5, ThreadState::BlockedFull));
+        const TimeAxis axis{0, t, 0, int(t / 10)};
+        const QList<LaneItem> items = TimelineLayout::layoutSpans(spans, t, axis);
+        QCOMPARE(items.size(), 3);
+        QCOMPARE(items[0].x0, 0);
+        QCOMPARE(items[0].x1, 15);
+        QVERIFY(!items[0].mixed);
+        QCOMPARE(items[0].mix.us[size_t(ThreadState::Running)], qint64(150));
+        QCOMPARE(items[1].x0, 15);
+        QCOMPARE(items[1].x1, 16);
+        QVERIFY(items[1].mixed);
+        QCOMPARE(items[2].x0, 16);
+        QCOMPARE(items[2].x1, 21);
+        QCOMPARE(items[2].state, ThreadState::BlockedFull);
+        QCOMPARE(items[2].fromUs, qint64(160));
     }
     // A long span that reaches half a pixel into the view is folded with the short spans
     // there, and counts with its visible part only.
