@@ -93,20 +93,12 @@ QJsonArray list(const QList<double> &v)
 
 double JpegDecodeFigures::speedup() const
 {
-    QList<double> ratios;
-    for (qsizetype i = 0; i < std::min(fullUs.size(), scaledUs.size()); ++i)
-        if (scaledUs[i] > 0)
-            ratios << fullUs[i] / scaledUs[i];
-    return medianOf(ratios);
+    return medianRatio(fullUs, scaledUs);
 }
 
 double JpegDecodeFigures::scaledOverEntropy() const
 {
-    QList<double> ratios;
-    for (qsizetype i = 0; i < std::min(scaledUs.size(), entropyUs.size()); ++i)
-        if (entropyUs[i] > 0)
-            ratios << scaledUs[i] / entropyUs[i];
-    return medianOf(ratios);
+    return medianRatio(scaledUs, entropyUs);
 }
 
 QJsonObject JpegDecodeFigures::toJson() const

@@ -27,6 +27,16 @@ inline double medianOf(QList<double> v)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// The median of num[i] / den[i] over the repeats where both were measured (den[i] > 0).
+inline double medianRatio(const QList<double> &num, const QList<double> &den)
+{
+    QList<double> ratios;
+    for (qsizetype i = 0; i < std::min(num.size(), den.size()); ++i)
+        if (den[i] > 0)
+            ratios << num[i] / den[i];
+    return medianOf(std::move(ratios));
+}
+
 // Calls body() (one item each) in chunks of `chunk` until `seconds` have passed, at least one
 // chunk, on the calling thread. The clock is read once per chunk, so keep chunks small next to
 // the time budget but large next to a clock read.
