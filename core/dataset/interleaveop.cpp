@@ -10,6 +10,9 @@
 // Autotuner sets how many work) read ahead into each open slot's buffer; deterministic keeps
 // exactly the sequential order, deterministic=False takes from any slot with an element ready
 // when the current one has none, so one slow file does not hold the others back.
+//
+// The consumer, the working readers and the readers beyond the tuned parallelism each wait on
+// their own condition variable, woken only by what they wait for (as map: mapop.cpp).
 #include "dataset/datasetops.h"
 
 #include "dataset/autotuner.h"
@@ -137,7 +140,7 @@ public:
                 }
                 ObservedThread::setState(ThreadState::BlockedEmpty, Activity::None, m_config.name);
                 const qint64 t0 = steadyNs();
-                m_cv.wait(lock);
+                m_elements.wait(lock);
                 m_knob->waitNs.fetch_add(steadyNs() - t0, std::memory_order_relaxed);
             } else if (!m_inputDone) {
                 Status s = openLocked(slot, lock);
@@ -164,7 +167,18 @@ private:
             std::lock_guard lock(m_mu);
             m_stop = m_stop || stop;
         }
-        m_cv.notify_all();
+        m_elements.notify_all();
+        m_work.notify_all();
+        m_idle.notify_all();
+    }
+
+    // The readers leave once the input is done and every slot closed.
+    void releaseReadersIfDoneLocked()
+    {
+        if (m_inputDone && m_open == 0) {
+            m_work.notify_all();
+            m_idle.notify_all();
+        }
     }
 
     void reportLocked() { m_context->queueChanged(m_queueId, m_buffered, m_enqueued, m_dequeued, m_closed); }
@@ -186,7 +200,7 @@ private:
             advanceLocked();
         reportLocked();
         lock.unlock();
-        m_cv.notify_all();
+        m_work.notify_one(); // room in the slot
         ObservedThread::setState(ThreadState::Running, Activity::Dequeuing, m_config.name);
         return s;
     }
@@ -211,6 +225,7 @@ private:
         lock.lock();
         if (s.kind() == ErrorKind::OutOfRange) {
             m_inputDone = true;
+            releaseReadersIfDoneLocked();
             return {};
         }
         if (!s.isOk())
@@ -219,7 +234,7 @@ private:
         slot.open = true;
         slot.ended = false;
         ++m_open;
-        m_cv.notify_all();
+        m_work.notify_one(); // a slot to read
         return {};
     }
 
@@ -237,6 +252,7 @@ private:
         slot.open = false;
         slot.ended = false;
         --m_open;
+        releaseReadersIfDoneLocked();
     }
 
     // Reads one element of `slot` with the lock released; the slot is marked busy meanwhile.
@@ -282,17 +298,21 @@ private:
         const IteratorContext::ExitNote exitNote{m_context.get(), ObservedThread::currentName()};
         std::unique_lock lock(m_mu);
         while (!m_stop) {
-            Slot *slot = index < m_knob->value.load(std::memory_order_relaxed) ? pickLocked() : nullptr;
+            const bool working = index < m_knob->value.load(std::memory_order_relaxed);
+            Slot *slot = working ? pickLocked() : nullptr;
             if (!slot) {
                 if (m_inputDone && m_open == 0)
                     break;
                 ObservedThread::setState(ThreadState::Waiting, Activity::None, m_config.name);
-                m_cv.wait(lock);
+                // Every working reader waits for the same thing (a slot it may read), so
+                // whichever one a notify_one wakes can take it.
+                (working ? m_work : m_idle).wait(lock);
                 continue;
             }
             ObservedThread::setState(ThreadState::Running, Activity::Reading, m_config.name);
             readLocked(*slot, lock);
-            m_cv.notify_all();
+            m_elements.notify_one(); // the consumer, waiting for this slot or any
+            m_work.notify_one();     // the slot is free to read again, should this reader go on elsewhere
         }
         const bool stopped = m_stop;
         lock.unlock();
@@ -302,7 +322,9 @@ private:
     std::shared_ptr<IteratorContext> m_context;
     InterleaveConfig m_config;
     std::mutex m_mu;
-    std::condition_variable m_cv;
+    std::condition_variable m_elements; // the consumer waits here for an element or a slot's end
+    std::condition_variable m_work;     // a working reader waits here for a slot to read
+    std::condition_variable m_idle;     // a reader beyond the tuned parallelism waits here
     std::vector<Slot> m_slots; // guarded by m_mu (a busy slot's iterator is used unlocked by one reader)
     bool m_stop = false;       // guarded by m_mu
     bool m_inputDone = false;  // guarded by m_mu

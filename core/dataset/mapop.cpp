@@ -5,6 +5,11 @@
 // buffer). deterministic hands results out in input order; deterministic=False hands out
 // whichever is ready first. With AUTOTUNE the pool has the CPU budget's threads and the
 // Autotuner sets how many of them work. num_parallel_calls = 1 maps on the consumer's thread.
+//
+// Each kind of waiter has its own condition variable and is woken only by what it waits for:
+// the consumer by a parked result or the end, a working thread by its turn to pull, a thread
+// beyond the tuned parallelism by the tuner. Waking every thread at every change made each
+// element cost several futile wake-ups, a quarter of the CPU on a 2-core guest (perf).
 #include "dataset/datasetops.h"
 
 #include "dataset/autotuner.h"
@@ -127,7 +132,7 @@ public:
                 ++m_nextOut;
                 reportLocked();
                 lock.unlock();
-                m_cv.notify_all();
+                m_turn.notify_one(); // room for one more in flight
                 ObservedThread::setState(ThreadState::Running, Activity::Dequeuing, m_config.name);
                 return s;
             }
@@ -144,12 +149,13 @@ public:
             }
             ObservedThread::setState(ThreadState::BlockedEmpty, Activity::None, m_config.name);
             const qint64 t0 = steadyNs();
-            m_cv.wait(lock);
+            m_results.wait(lock);
             m_knob->waitNs.fetch_add(steadyNs() - t0, std::memory_order_relaxed);
         }
     }
 
 private:
+    // A stop wakes everyone; a change of the tuned parallelism, the threads it may set working.
     void wake(bool stop = true)
     {
         {
@@ -157,7 +163,10 @@ private:
             if (stop)
                 m_stop = true;
         }
-        m_cv.notify_all();
+        m_idle.notify_all();
+        m_turn.notify_all();
+        if (stop)
+            m_results.notify_all();
     }
 
     int outstandingLocked() const { return int(m_nextSeq - m_nextOut); }
@@ -209,13 +218,20 @@ private:
                 const int active = m_knob->value.load(std::memory_order_relaxed);
                 if (index < active && !m_pulling && outstandingLocked() < active)
                     break;
-                if (index >= active || m_pulling)
+                if (index >= active) {
                     ObservedThread::setState(ThreadState::Waiting, Activity::None, m_config.name);
-                else {
+                    m_idle.wait(lock);
+                    continue;
+                }
+                // Every working thread waits for the same thing here (no one pulling, room in
+                // flight), so whichever one a notify_one wakes can take the turn.
+                if (m_pulling) {
+                    ObservedThread::setState(ThreadState::Waiting, Activity::None, m_config.name);
+                } else {
                     m_knob->fullWaits.fetch_add(1, std::memory_order_relaxed);
                     ObservedThread::setState(ThreadState::BlockedFull, Activity::None, m_config.name);
                 }
-                m_cv.wait(lock);
+                m_turn.wait(lock);
             }
             if (m_stop || m_inputDone)
                 break;
@@ -240,7 +256,13 @@ private:
             }
             reportLocked();
             lock.unlock();
-            m_cv.notify_all();
+            if (last) { // the end is known: the consumer may be waiting for it, the others stop
+                m_results.notify_all();
+                m_turn.notify_all();
+                m_idle.notify_all();
+            } else {
+                m_turn.notify_one(); // the next pull's turn
+            }
             if (s.kind() == ErrorKind::OutOfRange) {
                 lock.lock();
                 continue;
@@ -262,7 +284,7 @@ private:
             lock.lock();
             m_ready.emplace(seq, std::make_pair(std::move(s), std::move(result)));
             reportLocked();
-            m_cv.notify_all();
+            m_results.notify_all(); // the consumer (one thread in practice)
         }
         const bool stopped = m_stop;
         lock.unlock();
@@ -272,7 +294,9 @@ private:
     std::shared_ptr<IteratorContext> m_context;
     MapConfig m_config;
     std::mutex m_mu;
-    std::condition_variable m_cv;
+    std::condition_variable m_results;                    // the consumer waits here for a result or the end
+    std::condition_variable m_turn;                       // a working thread waits here for its turn to pull
+    std::condition_variable m_idle;                       // a thread beyond the tuned parallelism waits here
     bool m_stop = false;                                  // guarded by m_mu
     bool m_pulling = false;                               // guarded by m_mu: a worker is pulling
     bool m_inputDone = false;                             // guarded by m_mu
