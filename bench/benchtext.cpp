@@ -1,6 +1,8 @@
 // The bench's report as text: what `queuescope-cli bench` prints.
 #include "bench/benchtext.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 namespace qs {
@@ -40,15 +42,33 @@ QString row(const QString &name, const QString &value, const QString &perItem = 
     return QStringLiteral("  ") + name.leftJustified(38) + value.leftJustified(34) + perItem;
 }
 
+// The figure with `decimals` decimals, and more where those would read as the wrong side of its
+// goal: 0.978 against ">= 0.98" prints as 0.978, not as a missed 0.98.
+QString number(const TargetFigure &t, int decimals)
+{
+    static const QRegularExpression goalRe(QStringLiteral("^\\s*(>=|<=)\\s*([0-9.]+)"));
+    const QRegularExpressionMatch goal = goalRe.match(t.goal);
+    if (t.met && goal.hasMatch()) {
+        const bool atLeast = goal.captured(1) == QLatin1String(">=");
+        const double bound = goal.captured(2).toDouble();
+        for (; decimals < 6; ++decimals) {
+            const double shown = QString::number(t.value, 'f', decimals).toDouble();
+            if ((atLeast ? shown >= bound : shown <= bound) == *t.met)
+                break;
+        }
+    }
+    return QString::number(t.value, 'f', decimals);
+}
+
 QString targetValue(const TargetFigure &t)
 {
     if (t.value < 0)
         return QStringLiteral("-");
     if (t.unit == QLatin1String("x"))
-        return QString::number(t.value, 'f', 2) + QLatin1Char('x');
+        return number(t, 2) + QLatin1Char('x');
     if (t.unit == QLatin1String("elements/s"))
         return rate(t.value, "elements/s");
-    return QString::number(t.value, 'f', t.value >= 100 ? 0 : 2) + QLatin1Char(' ') + t.unit;
+    return number(t, t.value >= 100 ? 0 : 2) + QLatin1Char(' ') + t.unit;
 }
 
 } // namespace
