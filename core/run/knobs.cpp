@@ -361,9 +361,9 @@ QString knobFlagHelp(const Knob &knob)
         text += QStringLiteral(" Sets %1 to %2.")
                     .arg(keyOf(knob), d.toBool() ? QStringLiteral("false") : QStringLiteral("true"));
     else if (d.isDouble())
-        text +=
-            QStringLiteral(" Default %1%2.")
-                .arg(number(d.toDouble()), QLatin1String(*knob.unit ? " " : "") + QString::fromUtf8(knob.unit));
+        text += QStringLiteral(" Default %1%2.")
+                    .arg(number(d.toDouble()),
+                         QLatin1String(*knob.unit ? " " : "") + QString::fromUtf8(knob.unit));
     else if (d.isString() && !d.toString().isEmpty())
         text += QStringLiteral(" Default %1.").arg(d.toString());
     return text;

@@ -70,7 +70,8 @@ QList<LaneItem> TimelineLayout::layoutSpans(const QList<StateSpan> &spans, qint6
             return;
         LaneItem &before = items[items.size() - 2];
         const LaneItem &fold = items.constLast();
-        if (before.folded && !before.mixed && !fold.mixed && before.state == fold.state && before.x1 == fold.x0) {
+        if (before.folded && !before.mixed && !fold.mixed && before.state == fold.state &&
+            before.x1 == fold.x0) {
             before.x1 = fold.x1;
             before.lastSpan = fold.lastSpan;
             before.mix.add(fold.mix);
