@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
-#include <utility>
 
 namespace qs {
 
@@ -53,15 +52,15 @@ int mergeSpans(QList<StateSpan> &list, const QList<StateSpan> &fresh)
 
 // Clips a mark that began before the axis' start to the axis, as a fresh layout would have: a
 // folded mark keeps the share of its time that lies within, each state in proportion, as the
-// record's buckets spread their time over the pixels they cover. Returns true for a mixed mark:
-// its stacked rows, which are its states' shares, may come out a row different from the ones
-// painted before (the time per state is whole microseconds), so its kept columns are painted
-// again.
-bool clipAtStart(LaneItem &item, const TimeAxis &axis)
+// record's buckets spread their time over the pixels they cover. Only marks of one state are
+// ever cut here: a mixed mark is one pixel (TimelineLayout folds short spans pixel by pixel, the
+// record answers a bucket per pixel) and begins in it, and the kept pixels are whole columns of
+// the axis, so its kept columns never need stacking again.
+void clipAtStart(LaneItem &item, const TimeAxis &axis)
 {
     item.x0 = std::max(item.x0, axis.x0);
     if (item.fromUs >= axis.startUs)
-        return false;
+        return;
     if (item.folded && item.toUs > item.fromUs) {
         StateMix within;
         within.add(item.mix,
@@ -69,7 +68,6 @@ bool clipAtStart(LaneItem &item, const TimeAxis &axis)
         item.mix = within;
     }
     item.fromUs = axis.startUs;
-    return item.mixed;
 }
 
 // Whether `next`, laid out for the pixels after `last`'s, carries it on: the same state alone,
@@ -352,7 +350,6 @@ bool ThreadTimeline::layoutLive(const QList<int> &lanes)
         m_spans = QList<QList<StateSpan>>(laneCount());
         m_resolution.fill(0, laneCount());
         m_laidOut.fill(false, laneCount());
-        m_restacked.fill(false, laneCount());
         for (int lane : lanes)
             m_laidOut[lane] = true;
     }
@@ -371,8 +368,8 @@ bool ThreadTimeline::layoutLive(const QList<int> &lanes)
         const auto shown =
             std::find_if(items.begin(), items.end(), [&](const LaneItem &i) { return i.x1 > m_axis.x0; });
         items.erase(items.begin(), shown);
-        if (!items.isEmpty() && clipAtStart(items.first(), m_axis))
-            m_restacked[lane] = true;
+        if (!items.isEmpty())
+            clipAtStart(items.first(), m_axis);
         trimSpans(m_spans[lane], items);
     }
     // The new pixels: those after the kept ones that lie wholly before now. The pixel now is in
@@ -458,7 +455,6 @@ void ThreadTimeline::layoutLanes(const QRect &area)
     m_items.resize(laneCount());
     m_laidOut.fill(false, laneCount());
     m_resolution.fill(0, laneCount());
-    m_restacked.fill(false, laneCount());
     for (int lane : std::as_const(lanes))
         m_laidOut[lane] = true;
     if (!m_record) {
@@ -644,17 +640,9 @@ void ThreadTimeline::paintLanes(QPainter &p, const QRect &exposed)
     m_rasterFrame = frame;
     for (int lane = first; lane <= last; ++lane) {
         const int top = laneTop(lane);
-        const bool restacked = lane < m_restacked.size() && std::exchange(m_restacked[lane], false);
         m_raster.setLeftClip(from);
         m_raster.fillRows(top, h, (lane % 2 ? palette().alternateBase() : palette().base()).color());
         m_raster.paintItems(m_items[lane], top + 2, h - 4);
-        if (restacked && from != INT_MIN && !m_items[lane].isEmpty()) {
-            // The mark the axis' start cut keeps fewer microseconds per state: its kept columns
-            // could stack its states a row otherwise. Its stack fills its band, so painting it
-            // again over them is enough.
-            m_raster.setLeftClip(INT_MIN);
-            m_raster.paintItems(m_items[lane].mid(0, 1), top + 2, h - 4);
-        }
     }
     for (int lane = first | 1; lane <= last; lane += 2) { // beside the image
         p.fillRect(QRect(0, laneTop(lane), area.left(), h), palette().alternateBase());

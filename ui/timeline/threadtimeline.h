@@ -116,7 +116,6 @@ private:
     RangeSourcePtr m_record;
     QList<bool> m_laidOut;      // per lane: its marks are laid out (it was within the shown area)
     QList<qint64> m_resolution; // per lane: the record's width behind the marks (0: exact)
-    QList<bool> m_restacked;    // per lane: its leftmost mixed mark was cut since it was painted
     bool m_finished = false;    // the snapshot's run has finished
     qint64 m_lastEventUs = 0;
     QList<ThreadInfo> m_threads;

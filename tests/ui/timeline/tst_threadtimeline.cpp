@@ -113,8 +113,8 @@ QString pixelsMatchTheMarks(ThreadTimeline &timeline)
 // (running 23 µs, blocked on a full queue 11 µs), then running for 250 µs; answered as exact
 // spans however many there are (the Recorder would answer buckets past RangeRequest's exact
 // limit; here the folds are the point). Laid out at about 100 µs a pixel, each run of short
-// spans folds into a mixed mark a few pixels wide, and the axis' start cuts such marks as it
-// moves.
+// spans folds into mixed marks a pixel wide, the long span is a mark of its own, and the axis'
+// start cuts marks as it moves.
 class PatternRecord final : public RangeSource {
 public:
     static constexpr qint64 kRunUs = 23, kBlockedUs = 11, kPairs = 5, kLongUs = 250;
